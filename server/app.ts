@@ -1,0 +1,44 @@
+// Builds the Hono app (no listening): the API under /api, then the built client with SPA fallback.
+import { Hono } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import { bodyLimit } from 'hono/body-limit'
+import type { AppDeps, AppEnv } from './http/app-env.ts'
+import { serveClient } from './http/static.ts'
+import { apiRoutes } from './routes/index.ts'
+
+/** Largest request body the API reads (uploads included); bigger answers 413. */
+export const MAX_BODY_BYTES = 200 * 1024 * 1024
+
+export function createApp(deps: AppDeps) {
+  const app = new Hono<AppEnv>()
+
+  app.use('*', async (c, next) => {
+    c.set('deps', deps)
+    await next()
+  })
+
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => c.json({ message: 'The upload is too large.' }, 413),
+    }),
+  )
+
+  app.route('/api', apiRoutes())
+  app.all('/api/*', (c) => c.json({ message: 'Not found.' }, 404))
+
+  if (deps.staticDir) serveClient(app, deps.staticDir)
+
+  app.onError((error, c) => {
+    if (error instanceof HTTPException) {
+      return c.json({ message: error.message || 'Request failed.' }, error.status)
+    }
+    console.error(error)
+    return c.json({ message: 'Something went wrong on our side. Please try again.' }, 500)
+  })
+
+  return app
+}
+
+export type App = ReturnType<typeof createApp>

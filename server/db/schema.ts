@@ -1,0 +1,370 @@
+// The one source of truth for stored data. Every entity of spec §3 has its table here;
+// API shapes (with `_id`) are produced by the serializers next to each route, never by the table.
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+})
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
+
+export const companies = pgTable('companies', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  slug: text('slug').notNull().unique(),
+  active: boolean('active').notNull().default(true),
+  createdAt: createdAt(),
+})
+
+export const ROLES = ['owner', 'driver'] as const
+export type RoleName = (typeof ROLES)[number]
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stored lower-cased; unique across the whole product (one account, one company). */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    /** Storage key of the avatar image, served through the files route. */
+    avatarKey: text('avatar_key'),
+    role: text('role').$type<RoleName>(),
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    isNewUser: boolean('is_new_user').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(t.email), index('users_company_idx').on(t.companyId)],
+)
+
+/** Opaque bearer sessions: only the SHA-256 of the token is stored, so a database leak leaks no session. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash)],
+)
+
+export const USER_DOCUMENT_TYPES = ['driver-licence', 'driver-licence-rear'] as const
+export type UserDocumentType = (typeof USER_DOCUMENT_TYPES)[number]
+
+export const userDocuments = pgTable(
+  'user_documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').$type<UserDocumentType>().notNull(),
+    fileKey: text('file_key').notNull(),
+    contentType: text('content_type').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('user_documents_user_type_key').on(t.userId, t.type)],
+)
+
+/** Single-use, expiring. The token itself is mailed; only its hash is kept. */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull(),
+    email: text('email').notNull(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('invitations_token_hash_key').on(t.tokenHash)],
+)
+
+/** Single-use, expiring. The token itself is mailed; only its hash is kept. */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('password_reset_tokens_token_hash_key').on(t.tokenHash)],
+)
+
+export const UNIT_TYPE_ICONS = ['fa-truck', 'fa-trailer'] as const
+export type UnitTypeIcon = (typeof UNIT_TYPE_ICONS)[number]
+
+export const unitTypes = pgTable(
+  'unit_types',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    icon: text('icon').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('unit_types_company_idx').on(t.companyId)],
+)
+
+export const unitSubTypes = pgTable(
+  'unit_sub_types',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    unitTypeId: uuid('unit_type_id')
+      .notNull()
+      .references(() => unitTypes.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    changeOil: boolean('change_oil').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('unit_sub_types_type_idx').on(t.unitTypeId)],
+)
+
+/** A row with no company is built in and offered to every company. */
+export const inspectionTypes = pgTable(
+  'inspection_types',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    icon: text('icon').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('inspection_types_company_idx').on(t.companyId)],
+)
+
+export const MEDIA_KINDS = ['photo', 'video'] as const
+export type MediaKind = (typeof MEDIA_KINDS)[number]
+
+/** Which inspection types a sub type's checklist includes, and whether each wants a photo or a video. */
+export const subTypeInspectionTypes = pgTable(
+  'sub_type_inspection_types',
+  {
+    unitSubTypeId: uuid('unit_sub_type_id')
+      .notNull()
+      .references(() => unitSubTypes.id, { onDelete: 'cascade' }),
+    inspectionTypeId: uuid('inspection_type_id')
+      .notNull()
+      .references(() => inspectionTypes.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<MediaKind>().notNull().default('photo'),
+  },
+  (t) => [primaryKey({ columns: [t.unitSubTypeId, t.inspectionTypeId] })],
+)
+
+export const UNIT_STATUSES = ['Available', 'Assigned to Driver', 'Reserved', 'Rented Out', 'Maintenance'] as const
+export type UnitStatus = (typeof UNIT_STATUSES)[number]
+
+export const units = pgTable(
+  'units',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    unitNumber: text('unit_number').notNull(),
+    vin: text('vin').notNull(),
+    make: text('make').notNull(),
+    model: text('model').notNull(),
+    year: integer('year').notNull(),
+    plateNumber: text('plate_number').notNull().default(''),
+    status: text('status').$type<UnitStatus>().notNull().default('Available'),
+    unitTypeId: uuid('unit_type_id')
+      .notNull()
+      .references(() => unitTypes.id, { onDelete: 'restrict' }),
+    unitSubTypeId: uuid('unit_sub_type_id')
+      .notNull()
+      .references(() => unitSubTypes.id, { onDelete: 'restrict' }),
+    driverId: uuid('driver_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('units_company_vin_key').on(t.companyId, t.vin),
+    index('units_company_idx').on(t.companyId),
+    index('units_driver_idx').on(t.driverId),
+  ],
+)
+
+export const oilChanges = pgTable(
+  'oil_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    unitId: uuid('unit_id')
+      .notNull()
+      .references(() => units.id, { onDelete: 'cascade' }),
+    changeDate: date('change_date', { mode: 'string' }).notNull(),
+    nextChangeDate: date('next_change_date', { mode: 'string' }).notNull(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('oil_changes_unit_idx').on(t.unitId)],
+)
+
+/** The unit's History: one row per status change, written in the same transaction as the change. */
+export const unitStatusEvents = pgTable(
+  'unit_status_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    unitId: uuid('unit_id')
+      .notNull()
+      .references(() => units.id, { onDelete: 'cascade' }),
+    status: text('status').$type<UnitStatus>().notNull(),
+    performedBy: uuid('performed_by').references(() => users.id, { onDelete: 'set null' }),
+    notes: text('notes').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('unit_status_events_unit_idx').on(t.unitId, t.createdAt)],
+)
+
+export const INSPECTION_KINDS = ['inspection', 'pre-inspection'] as const
+export type InspectionKind = (typeof INSPECTION_KINDS)[number]
+
+/**
+ * Assign-to-driver inspections, reserve inspections and driver pre-trips share one table.
+ * A row is a draft until `finishedAt` is set; one unfinished draft per (kind, unit, author) is resumed.
+ */
+export const inspections = pgTable(
+  'inspections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').$type<InspectionKind>().notNull(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    unitId: uuid('unit_id')
+      .notNull()
+      .references(() => units.id, { onDelete: 'cascade' }),
+    toUserId: uuid('to_user_id').references(() => users.id, { onDelete: 'set null' }),
+    description: text('description').notNull().default(''),
+    signature: bytea('signature'),
+    signatureContentType: text('signature_content_type'),
+    currentStep: integer('current_step').notNull().default(0),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('inspections_unit_idx').on(t.unitId, t.kind, t.createdAt),
+    uniqueIndex('inspections_one_open_draft_key')
+      .on(t.kind, t.unitId, t.authorId)
+      .where(sql`${t.finishedAt} is null`),
+  ],
+)
+
+/** Photos and videos of inspections. `item` names the pre-trip checklist item a capture belongs to. */
+export const media = pgTable(
+  'media',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    inspectionId: uuid('inspection_id').references(() => inspections.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<MediaKind>().notNull(),
+    item: text('item'),
+    fileKey: text('file_key').notNull(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('media_inspection_idx').on(t.inspectionId)],
+)
+
+export const documents = pgTable(
+  'documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    fileName: text('file_name').notNull(),
+    fileKey: text('file_key').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    allUnits: boolean('all_units').notNull().default(false),
+    showForDrivers: boolean('show_for_drivers').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index('documents_company_idx').on(t.companyId)],
+)
+
+export const documentUnits = pgTable(
+  'document_units',
+  {
+    documentId: uuid('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+    unitId: uuid('unit_id')
+      .notNull()
+      .references(() => units.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.documentId, t.unitId] })],
+)
+
+/**
+ * The first response to each (Idempotency-Key, user) — replayed verbatim for a retry, so a lost
+ * response never makes a second draft or photo. `requestHash` catches a reused key with another body.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    key: text('key').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    method: text('method').notNull(),
+    path: text('path').notNull(),
+    requestHash: text('request_hash').notNull(),
+    status: integer('status').notNull(),
+    responseBody: jsonb('response_body'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.userId] })],
+)

@@ -1,0 +1,33 @@
+// The types every route shares: what the app is built from, and what a request carries.
+import type { Db } from '../db/client.ts'
+import type { RoleName } from '../db/schema.ts'
+import type { Mailer } from '../mail/mailer.ts'
+import type { ScryptCost } from '../auth/password.ts'
+
+export interface AppDeps {
+  db: Db
+  mailer: Mailer
+  /** Root for uploaded files (local storage) — DATA_DIR/files in production, a temp dir in tests. */
+  filesDir: string
+  /** Origin used in mailed links, e.g. http://localhost:3000. */
+  publicUrl: string
+  scryptCost?: ScryptCost
+  /** Built client to serve (dist/); omitted in API-only tests. */
+  staticDir?: string
+  now?: () => Date
+}
+
+export interface SessionUser {
+  id: string
+  sessionId: string
+  email: string
+  role: RoleName | null
+  companyId: string | null
+}
+
+export type AppEnv = {
+  Variables: {
+    deps: AppDeps
+    user: SessionUser
+  }
+}

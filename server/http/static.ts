@@ -1,0 +1,70 @@
+// Serves the built client: hashed assets are immutable, the shell and service worker always revalidate,
+// and any other GET outside /api falls back to index.html so client routes work on reload.
+import { readFile, stat } from 'node:fs/promises'
+import path from 'node:path'
+import type { Hono } from 'hono'
+import type { AppEnv } from './app-env.ts'
+
+const contentTypes: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.mp4': 'video/mp4',
+}
+
+const NO_CACHE = 'no-cache'
+const IMMUTABLE = 'public, max-age=31536000, immutable'
+
+function cacheControlFor(relativePath: string): string {
+  if (relativePath.startsWith('assets/')) return IMMUTABLE
+  return NO_CACHE
+}
+
+async function readIfFile(file: string): Promise<Buffer | null> {
+  try {
+    const info = await stat(file)
+    return info.isFile() ? await readFile(file) : null
+  } catch {
+    return null
+  }
+}
+
+export function serveClient(app: Hono<AppEnv>, staticDir: string): void {
+  const root = path.resolve(staticDir)
+  let indexHtml: Buffer | null = null
+
+  app.get('*', async (c, next) => {
+    const urlPath = decodeURIComponent(new URL(c.req.url).pathname)
+    if (urlPath.startsWith('/api/')) return next()
+    const relative = path.normalize(urlPath).replace(/^([/\\])+/, '')
+    const file = path.join(root, relative)
+    if (relative && file.startsWith(root + path.sep)) {
+      const body = await readIfFile(file)
+      if (body) {
+        const type = contentTypes[path.extname(file).toLowerCase()] ?? 'application/octet-stream'
+        return c.body(new Uint8Array(body), 200, {
+          'Content-Type': type,
+          'Cache-Control': cacheControlFor(relative.split(path.sep).join('/')),
+          'X-Content-Type-Options': 'nosniff',
+        })
+      }
+      // A missing hashed asset must 404, or an old shell would get HTML for its JS chunk.
+      if (relative.startsWith('assets' + path.sep) || path.extname(relative)) return c.text('Not found', 404)
+    }
+    indexHtml ??= await readIfFile(path.join(root, 'index.html'))
+    if (!indexHtml) return c.text('The app is not built. Run `npm run build`.', 503)
+    return c.body(new Uint8Array(indexHtml), 200, {
+      'Content-Type': contentTypes['.html']!,
+      'Cache-Control': NO_CACHE,
+    })
+  })
+}

@@ -1,0 +1,44 @@
+// Request parsing with valibot: anything that does not match becomes a 400 with a readable message.
+import type { Context } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import * as v from 'valibot'
+
+type AnySchema = v.GenericSchema
+
+/** Turns valibot issues into one sentence, naming the field when there is one. */
+export function issuesMessage(issues: readonly v.BaseIssue<unknown>[]): string {
+  const first = issues[0]
+  if (!first) return 'Invalid request.'
+  const field = v.getDotPath(first)
+  return field ? `${field}: ${first.message}` : first.message
+}
+
+export function parseOr400<S extends AnySchema>(schema: S, input: unknown): v.InferOutput<S> {
+  const result = v.safeParse(schema, input)
+  if (!result.success) throw new HTTPException(400, { message: issuesMessage(result.issues) })
+  return result.output
+}
+
+/** Reads and validates a JSON body. Malformed JSON is a 400, not a 500. */
+export async function jsonBody<S extends AnySchema>(c: Context, schema: S): Promise<v.InferOutput<S>> {
+  let raw: unknown
+  try {
+    raw = await c.req.json()
+  } catch {
+    throw new HTTPException(400, { message: 'The request body must be valid JSON.' })
+  }
+  return parseOr400(schema, raw)
+}
+
+export function param<S extends AnySchema>(c: Context, name: string, schema: S): v.InferOutput<S> {
+  return parseOr400(schema, c.req.param(name))
+}
+
+/** A path id: ours are UUIDs, so anything else cannot exist. */
+export const IdSchema = v.pipe(v.string('Invalid id.'), v.uuid('Invalid id.'))
+
+export function idParam(c: Context, name: string): string {
+  const result = v.safeParse(IdSchema, c.req.param(name))
+  if (!result.success) throw new HTTPException(404, { message: 'Not found.' })
+  return result.output
+}

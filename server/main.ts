@@ -1,0 +1,44 @@
+// Starts Fleetyard: read env, open and migrate the database, seed demo data, serve API + built app.
+import { mkdir } from 'node:fs/promises'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { serve } from '@hono/node-server'
+import { createApp } from './app.ts'
+import { openDatabase } from './db/client.ts'
+import { readEnv } from './env.ts'
+import { fileMailer } from './mail/mailer.ts'
+import { seedDemo } from './seed.ts'
+
+const startedAt = performance.now()
+const env = readEnv()
+await mkdir(env.dataDir, { recursive: true })
+
+const database = await openDatabase(
+  env.databaseUrl ? { kind: 'postgres', url: env.databaseUrl } : { kind: 'pglite', dir: path.join(env.dataDir, 'pglite') },
+)
+
+if (env.demo) await seedDemo(database.db, { log: console.log })
+
+const app = createApp({
+  db: database.db,
+  mailer: fileMailer(path.join(env.dataDir, 'mail'), env.mailFrom),
+  filesDir: path.join(env.dataDir, 'files'),
+  publicUrl: env.publicUrl,
+  staticDir: fileURLToPath(new URL('../dist', import.meta.url)),
+})
+
+const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
+  const ms = Math.round(performance.now() - startedAt)
+  console.log(`Fleetyard ready on http://localhost:${info.port} (${ms} ms)`)
+})
+
+let stopping = false
+async function stop() {
+  if (stopping) return
+  stopping = true
+  server.close()
+  await database.close()
+  process.exit(0)
+}
+process.on('SIGINT', stop)
+process.on('SIGTERM', stop)

@@ -1,0 +1,6 @@
+import { Hono } from 'hono'
+import type { AppEnv } from '../http/app-env.ts'
+
+export function authRoutes() {
+  return new Hono<AppEnv>()
+}

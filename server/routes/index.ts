@@ -1,0 +1,35 @@
+// The API's route table: one file per resource of spec §7, mounted under /api.
+import { Hono } from 'hono'
+import type { AppEnv } from '../http/app-env.ts'
+import { authRoutes } from './auth.ts'
+import { userRoutes } from './users.ts'
+import { companyRoutes } from './companies.ts'
+import { invitationRoutes } from './invitations.ts'
+import { driverRoutes } from './drivers.ts'
+import { unitRoutes } from './units.ts'
+import { unitTypeRoutes } from './unit-types.ts'
+import { inspectionTypeRoutes } from './inspection-types.ts'
+import { inspectionRoutes } from './inspections.ts'
+import { preInspectionRoutes } from './pre-inspections.ts'
+import { documentRoutes } from './documents.ts'
+import { fileRoutes } from './files.ts'
+
+export function apiRoutes() {
+  const api = new Hono<AppEnv>()
+  api.get('/health', (c) => c.json({ ok: true }))
+  api.route('/auth', authRoutes())
+  api.route('/user', userRoutes())
+  // Spec paths are singular (/company/...); the paths the spec leaves open are plural REST (/companies/...).
+  api.route('/company', companyRoutes())
+  api.route('/companies', companyRoutes())
+  api.route('/invitations', invitationRoutes())
+  api.route('/driver', driverRoutes())
+  api.route('/units', unitRoutes())
+  api.route('/unit-types', unitTypeRoutes())
+  api.route('/inspection-types', inspectionTypeRoutes())
+  api.route('/inspection', inspectionRoutes())
+  api.route('/pre-inspection', preInspectionRoutes())
+  api.route('/documents', documentRoutes())
+  api.route('/files', fileRoutes())
+  return api
+}

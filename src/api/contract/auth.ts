@@ -1,0 +1,126 @@
+// Requests and responses of spec §7 "Auth and user" and "Company and invitations".
+import * as v from 'valibot'
+import { Email, Id, Name, Password, Phone } from './common.ts'
+
+export const LoginBody = v.object({
+  email: Email,
+  password: v.pipe(v.string('Password is required.'), v.nonEmpty('Password is required.'), v.maxLength(200)),
+})
+export type LoginBody = v.InferInput<typeof LoginBody>
+export interface LoginResponse {
+  token: string
+  user: { _id: string }
+}
+
+export const RegisterBody = v.object({
+  email: Email,
+  password: Password,
+  firstName: Name('First name'),
+  lastName: Name('Last name'),
+  phone: Phone,
+  invitationToken: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(200))), null),
+  companyId: v.optional(v.nullable(Id), null),
+})
+export type RegisterBody = v.InferInput<typeof RegisterBody>
+
+export const ResetPasswordBody = v.object({ email: Email })
+export const SetPasswordBody = v.object({
+  token: v.pipe(v.string('The link is invalid.'), v.nonEmpty('The link is invalid.'), v.maxLength(200)),
+  password: Password,
+  confirmPassword: v.string('Confirm your password.'),
+})
+
+/** `{ message }` — the success text a screen shows in its toast. */
+export interface MessageResponse {
+  message: string
+}
+
+export type RoleName = 'owner' | 'driver'
+
+export interface UserDetails {
+  _id: string
+  firstName: string
+  lastName: string
+  email: string
+  phone: string
+  /** URL of the avatar image, or null for the default avatar. */
+  avatar: string | null
+}
+
+export interface UserDocument {
+  _id: string
+  type: 'driver-licence' | 'driver-licence-rear'
+  url: string
+}
+
+export interface CompanyRef {
+  _id: string
+  name: string
+  slug: string
+}
+
+/** The signed-in user as GET /user/{id} returns it under `user`. */
+export interface AuthUser {
+  _id: string
+  details: UserDetails
+  role: { name: RoleName } | null
+  company: CompanyRef | null
+  documents: UserDocument[]
+  isNewUser: boolean
+}
+export interface UserResponse {
+  user: AuthUser
+}
+
+/** GET /user/{id}/info — a user as their owner (or they themselves) sees them. */
+export interface UserInfo {
+  details: UserDetails
+  role: { name: RoleName } | null
+  documents: UserDocument[]
+  units: number
+}
+
+export interface DashboardCounts {
+  drivers: number
+  units: number
+}
+
+export const UpdateCompanyBody = v.object({ companyId: Id })
+
+export const UpdateProfileBody = v.object({
+  id: Id,
+  firstName: Name('First name'),
+  lastName: Name('Last name'),
+  email: Email,
+  phone: Phone,
+})
+
+export const UpdatePasswordBody = v.object({
+  id: Id,
+  password: Password,
+  confirmPassword: v.string('Confirm your password.'),
+})
+
+export const CreateCompanyBody = v.object({
+  companyName: v.pipe(
+    v.string('Company name is required.'),
+    v.trim(),
+    v.minLength(3, 'Company name must have at least 3 characters.'),
+    v.maxLength(100, 'Company name is too long.'),
+  ),
+})
+export interface CreateCompanyResponse {
+  message: string
+  company: CompanyRef
+}
+
+export const ApplyToCompanyBody = v.object({ userId: Id, companyId: Id })
+
+export interface CompanyDriver {
+  user: { _id: string; firstName: string; lastName: string; phone: string; email: string }
+}
+
+export const SendInvitationBody = v.object({ email: Email })
+export interface InvitationResponse {
+  email: string
+}

@@ -1,0 +1,19 @@
+// The signed-in user (GET /user/{id}) and which area of the app they belong in (spec §2 "App shell").
+import { queryOptions } from '@tanstack/react-query'
+import type { AuthUser, UserResponse } from './contract/auth.ts'
+import { api } from './client.ts'
+
+export const currentUserQuery = (userId: string) =>
+  queryOptions({
+    queryKey: ['user', userId],
+    queryFn: async () => (await api.get(`user/${userId}`).json<UserResponse>()).user,
+  })
+
+export type SessionArea = 'signed-out' | 'onboarding' | 'signed-in'
+
+/** The main app shows only for a user with details who is not flagged new and has a role. */
+export function sessionArea(user: AuthUser | null | undefined): SessionArea {
+  if (!user) return 'signed-out'
+  if (user.isNewUser || !user.role || !user.company) return 'onboarding'
+  return 'signed-in'
+}

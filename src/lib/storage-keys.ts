@@ -1,0 +1,7 @@
+// Every key this app keeps in localStorage, in one place (spec §3 "Browser storage").
+export const STORAGE_KEYS = {
+  token: 'token',
+  userId: 'userId',
+  colorTheme: 'color-theme',
+  sidebarExpanded: 'sidebar-expanded',
+} as const

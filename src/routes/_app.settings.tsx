@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { Placeholder } from '../ui/placeholder.tsx'
+
+export const Route = createFileRoute('/_app/settings')({
+  component: () => <Placeholder title="Settings" />,
+})

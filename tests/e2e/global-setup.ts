@@ -1,0 +1,56 @@
+// Builds the app once, starts the real server (`server/main.ts`) on a free port with a temp data dir,
+// and hands its address to the tests through the environment. Teardown stops it and removes the dir.
+import { execFileSync, spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
+    })
+  })
+}
+
+export default async function globalSetup() {
+  const root = path.resolve(import.meta.dirname, '../..')
+  if (process.env.E2E_SKIP_BUILD !== '1') {
+    execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' })
+  }
+  const port = await freePort()
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fleetyard-e2e-'))
+  const child = spawn('npx', ['tsx', 'server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '1', PUBLIC_URL: `http://localhost:${port}` },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 120_000)
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString()
+      if (output.includes('Fleetyard ready')) {
+        clearTimeout(timer)
+        resolve()
+      }
+    }
+    child.stdout.on('data', onData)
+    child.stderr.on('data', onData)
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)))
+  })
+  child.stdout.on('data', () => {})
+  child.stderr.on('data', (chunk: Buffer) => process.stderr.write(chunk))
+
+  process.env.E2E_BASE_URL = `http://localhost:${port}`
+  process.env.E2E_DATA_DIR = dataDir
+
+  return async () => {
+    child.kill('SIGTERM')
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}

@@ -1,0 +1,148 @@
+// A real app on a real in-memory PGlite per test file, with helpers to make signed-in users directly
+// in the database (so a test of one route does not depend on another route working).
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { eq } from 'drizzle-orm'
+import { createApp, type App } from '../../server/app.ts'
+import { openDatabase, type Database, type Db } from '../../server/db/client.ts'
+import { companies, users, type RoleName } from '../../server/db/schema.ts'
+import { fileMailer } from '../../server/mail/mailer.ts'
+import { hashPassword, type ScryptCost } from '../../server/auth/password.ts'
+import { createSession } from '../../server/auth/session.ts'
+
+/** Real scrypt, at a cost that keeps hundreds of test sign-ups quick. */
+export const TEST_SCRYPT: ScryptCost = { N: 2 ** 12, r: 8, p: 1 }
+
+export interface TestUser {
+  id: string
+  email: string
+  password: string
+  token: string
+  companyId: string | null
+}
+
+export interface TestContext {
+  app: App
+  db: Db
+  database: Database
+  dataDir: string
+  /** JSON request to /api{path}; returns status and parsed body. */
+  call: (method: string, apiPath: string, options?: { token?: string; json?: unknown; headers?: Record<string, string>; body?: BodyInit }) => Promise<{ status: number; body: any; headers: Headers }> // eslint-disable-line typescript/no-explicit-any -- response bodies vary per route; each test asserts the fields it reads
+  company: (name?: string) => Promise<{ id: string; name: string; slug: string }>
+  user: (options: { role: RoleName | null; companyId: string | null; email?: string; password?: string; firstName?: string; lastName?: string; phone?: string }) => Promise<TestUser>
+  /** An owner with a fresh company. */
+  owner: (companyName?: string) => Promise<TestUser & { companyId: string }>
+  driver: (companyId: string) => Promise<TestUser & { companyId: string }>
+  mails: () => { to: string; text: string; link: string | null }[]
+  close: () => Promise<void>
+}
+
+let counter = 0
+const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 6)}`
+
+export async function createTestContext(): Promise<TestContext> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fleetyard-test-'))
+  const database = await openDatabase({ kind: 'memory' })
+  const db = database.db
+  const app = createApp({
+    db,
+    mailer: fileMailer(path.join(dataDir, 'mail'), 'Fleetyard <test@fleetyard.local>', () => {}),
+    filesDir: path.join(dataDir, 'files'),
+    publicUrl: 'http://localhost:3000',
+    scryptCost: TEST_SCRYPT,
+  })
+
+  const call: TestContext['call'] = async (method, apiPath, options = {}) => {
+    const headers: Record<string, string> = { ...options.headers }
+    if (options.token) headers.authorization = `Bearer ${options.token}`
+    let body = options.body
+    if (options.json !== undefined) {
+      headers['content-type'] = 'application/json'
+      body = typeof options.json === 'string' ? options.json : JSON.stringify(options.json)
+    }
+    const response = await app.request(`/api${apiPath}`, { method, headers, body })
+    const text = await response.text()
+    let parsed: unknown = text
+    try {
+      parsed = text ? JSON.parse(text) : null
+    } catch {
+      parsed = text
+    }
+    return { status: response.status, body: parsed as never, headers: response.headers }
+  }
+
+  const company: TestContext['company'] = async (name = `Company ${unique()}`) => {
+    const [row] = await db.insert(companies).values({ name, slug: `c-${unique()}` }).returning()
+    return { id: row!.id, name: row!.name, slug: row!.slug }
+  }
+
+  const user: TestContext['user'] = async (options) => {
+    const email = options.email ?? `user-${unique()}@example.com`
+    const password = options.password ?? 'Secret1'
+    const [row] = await db
+      .insert(users)
+      .values({
+        email,
+        passwordHash: await hashPassword(password, TEST_SCRYPT),
+        firstName: options.firstName ?? 'Test',
+        lastName: options.lastName ?? 'User',
+        phone: options.phone ?? '(555) 010-0000',
+        role: options.role,
+        companyId: options.companyId,
+        isNewUser: options.role === null,
+      })
+      .returning()
+    const token = await createSession(db, row!.id, new Date())
+    return { id: row!.id, email, password, token, companyId: options.companyId }
+  }
+
+  const owner: TestContext['owner'] = async (companyName) => {
+    const created = await company(companyName)
+    const made = await user({ role: 'owner', companyId: created.id })
+    return { ...made, companyId: created.id }
+  }
+
+  const driver: TestContext['driver'] = async (companyId) => {
+    const made = await user({ role: 'driver', companyId })
+    return { ...made, companyId }
+  }
+
+  const mails: TestContext['mails'] = () => {
+    const dir = path.join(dataDir, 'mail')
+    let files: string[] = []
+    try {
+      files = readdirSync(dir).sort()
+    } catch {
+      return []
+    }
+    return files.map((file) => {
+      const text = readFileSync(path.join(dir, file), 'utf8')
+      const to = /^To: (.*)$/m.exec(text)?.[1]?.trim() ?? ''
+      const link = /https?:\/\/\S+/.exec(text)?.[0] ?? null
+      return { to, text, link }
+    })
+  }
+
+  return {
+    app,
+    db,
+    database,
+    dataDir,
+    call,
+    company,
+    user,
+    owner,
+    driver,
+    mails,
+    close: async () => {
+      await database.close()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+export async function userRow(db: Db, id: string) {
+  const [row] = await db.select().from(users).where(eq(users.id, id))
+  return row
+}
