@@ -11,6 +11,7 @@ const EnvSchema = v.object({
   MAIL_FROM: v.optional(v.string(), 'Fleetyard <no-reply@fleetyard.local>'),
   PUBLIC_URL: v.optional(v.pipe(v.string(), v.url())),
   DEMO: v.optional(v.picklist(['0', '1']), '1'),
+  STATIC_DIR: v.optional(v.pipe(v.string(), v.minLength(1))),
   LOG_REQUESTS: v.optional(v.picklist(['0', '1']), '0'),
 })
 
@@ -24,6 +25,8 @@ export type Env = {
   /** Origin used in mailed links; defaults to the local server. */
   publicUrl: string
   demo: boolean
+  /** Built client to serve; defaults to dist/ beside server/. */
+  staticDir: string | undefined
   logRequests: boolean
 }
 
@@ -45,6 +48,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     mailFrom: env.MAIL_FROM,
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
     demo: env.DEMO === '1',
+    staticDir: env.STATIC_DIR ? path.resolve(env.STATIC_DIR) : undefined,
     logRequests: env.LOG_REQUESTS === '1',
   }
 }

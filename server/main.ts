@@ -8,6 +8,8 @@ import { openDatabase } from './db/client.ts'
 import { readEnv } from './env.ts'
 import { fileMailer } from './mail/mailer.ts'
 import { seedDemo } from './seed.ts'
+import { diskFileStore, fileUrlSigner } from './storage/storage.ts'
+import { loadOrCreateSecret } from './secret.ts'
 
 const startedAt = performance.now()
 const env = readEnv()
@@ -22,9 +24,10 @@ if (env.demo) await seedDemo(database.db, { log: console.log })
 const app = createApp({
   db: database.db,
   mailer: fileMailer(path.join(env.dataDir, 'mail'), env.mailFrom),
-  filesDir: path.join(env.dataDir, 'files'),
+  files: diskFileStore(path.join(env.dataDir, 'files')),
+  fileUrls: fileUrlSigner(await loadOrCreateSecret(env.dataDir)),
   publicUrl: env.publicUrl,
-  staticDir: fileURLToPath(new URL('../dist', import.meta.url)),
+  staticDir: env.staticDir ?? fileURLToPath(new URL('../dist', import.meta.url)),
 })
 
 const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {

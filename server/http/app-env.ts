@@ -3,12 +3,15 @@ import type { Db } from '../db/client.ts'
 import type { RoleName } from '../db/schema.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import type { ScryptCost } from '../auth/password.ts'
+import type { FileStore, FileUrlSigner } from '../storage/storage.ts'
 
 export interface AppDeps {
   db: Db
   mailer: Mailer
-  /** Root for uploaded files (local storage) — DATA_DIR/files in production, a temp dir in tests. */
-  filesDir: string
+  /** Uploaded files (avatars, licences, inspection media, documents). */
+  files: FileStore
+  /** Makes and checks the signed, expiring URLs files are served under. */
+  fileUrls: FileUrlSigner
   /** Origin used in mailed links, e.g. http://localhost:3000. */
   publicUrl: string
   scryptCost?: ScryptCost

@@ -18,14 +18,16 @@ function freePort(): Promise<number> {
 
 export default async function globalSetup() {
   const root = path.resolve(import.meta.dirname, '../..')
+  // E2E_DIST_DIR lets several people build and test at once without overwriting each other's dist/.
+  const distDir = path.resolve(root, process.env.E2E_DIST_DIR ?? 'dist')
   if (process.env.E2E_SKIP_BUILD !== '1') {
-    execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' })
+    execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', distDir, '--emptyOutDir'], { cwd: root, stdio: 'inherit' })
   }
   const port = await freePort()
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fleetyard-e2e-'))
   const child = spawn('npx', ['tsx', 'server/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '1', PUBLIC_URL: `http://localhost:${port}` },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '1', STATIC_DIR: distDir, PUBLIC_URL: `http://localhost:${port}` },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''

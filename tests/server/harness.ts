@@ -10,6 +10,7 @@ import { companies, users, type RoleName } from '../../server/db/schema.ts'
 import { fileMailer } from '../../server/mail/mailer.ts'
 import { hashPassword, type ScryptCost } from '../../server/auth/password.ts'
 import { createSession } from '../../server/auth/session.ts'
+import { diskFileStore, fileUrlSigner } from '../../server/storage/storage.ts'
 
 /** Real scrypt, at a cost that keeps hundreds of test sign-ups quick. */
 export const TEST_SCRYPT: ScryptCost = { N: 2 ** 12, r: 8, p: 1 }
@@ -48,7 +49,8 @@ export async function createTestContext(): Promise<TestContext> {
   const app = createApp({
     db,
     mailer: fileMailer(path.join(dataDir, 'mail'), 'Fleetyard <test@fleetyard.local>', () => {}),
-    filesDir: path.join(dataDir, 'files'),
+    files: diskFileStore(path.join(dataDir, 'files')),
+    fileUrls: fileUrlSigner('test-secret'),
     publicUrl: 'http://localhost:3000',
     scryptCost: TEST_SCRYPT,
   })
