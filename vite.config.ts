@@ -30,6 +30,6 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
   ],
-  build: { target: 'es2022', sourcemap: false },
+  build: { target: 'es2022', sourcemap: false, manifest: true },
   server: { proxy: { '/api': `http://localhost:${apiPort}` } },
 })

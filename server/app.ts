@@ -2,6 +2,7 @@
 import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { bodyLimit } from 'hono/body-limit'
+import { compress } from 'hono/compress'
 import type { AppDeps, AppEnv } from './http/app-env.ts'
 import { serveClient } from './http/static.ts'
 import { apiRoutes } from './routes/index.ts'
@@ -16,6 +17,9 @@ export function createApp(deps: AppDeps) {
     c.set('deps', deps)
     await next()
   })
+
+  // gzip for text (JS, CSS, HTML, JSON); hono/compress leaves images, video and small bodies alone.
+  app.use('*', compress())
 
   app.use(
     '/api/*',
