@@ -1,6 +1,8 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { Placeholder } from '../ui/placeholder.tsx'
+import { createFileRoute, redirect } from '@tanstack/react-router'
 
+// The spec lists /dashboard but gives it no screen of its own; the units home is the dashboard.
 export const Route = createFileRoute('/_app/dashboard')({
-  component: () => <Placeholder title="Dashboard" />,
+  beforeLoad: () => {
+    throw redirect({ to: '/units', replace: true })
+  },
 })

@@ -1,9 +1,9 @@
 /** A screen a later issue fills in; says so plainly instead of pretending. */
 export function Placeholder({ title }: { title: string }) {
   return (
-    <main className="p-6">
+    <div className="p-6">
       <h1 className="text-xl font-semibold">{title}</h1>
-      <p className="mt-2 text-sm text-slate-500">This screen is coming in a later release.</p>
-    </main>
+      <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">This screen is coming in a later release.</p>
+    </div>
   )
 }

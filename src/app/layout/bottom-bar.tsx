@@ -1,0 +1,29 @@
+// Mobile bottom bar (spec §2 "Layout"): Drivers (owner only), Units, Documents, Profile, one column each.
+import { Link } from '@tanstack/react-router'
+import type { RoleName } from '../../api/contract/auth.ts'
+import { NavIcon } from './layout-icons.tsx'
+import { bottomBarItems } from './nav-items.ts'
+
+export function BottomBar({ role }: { role: RoleName | undefined }) {
+  const items = bottomBarItems(role)
+  return (
+    <nav
+      aria-label="Main"
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] dark:border-strokedark dark:bg-boxdark"
+    >
+      <ul className={`grid ${items.length === 4 ? 'grid-cols-4' : 'grid-cols-3'}`}>
+        {items.map((item) => (
+          <li key={item.to}>
+            <Link
+              to={item.to}
+              className="flex h-16 flex-col items-center justify-center gap-1 text-xs font-medium text-slate-600 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary data-[status=active]:text-primary dark:text-slate-300 dark:data-[status=active]:text-indigo-300"
+            >
+              <NavIcon name={item.icon} className="h-6 w-6" />
+              {item.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}
