@@ -4,6 +4,7 @@ import { HTTPException } from 'hono/http-exception'
 import { bodyLimit } from 'hono/body-limit'
 import { compress } from 'hono/compress'
 import type { AppDeps, AppEnv } from './http/app-env.ts'
+import { idempotency } from './http/idempotency.ts'
 import { serveClient } from './http/static.ts'
 import { apiRoutes } from './routes/index.ts'
 
@@ -28,6 +29,7 @@ export function createApp(deps: AppDeps) {
       onError: (c) => c.json({ message: 'The upload is too large.' }, 413),
     }),
   )
+  app.use('/api/*', idempotency)
 
   app.route('/api', apiRoutes())
   app.all('/api/*', (c) => c.json({ message: 'Not found.' }, 404))

@@ -1,0 +1,75 @@
+// Reading finished inspections and their media: the unit's lists (Inspections and Pre-Trip tabs, the
+// driver's previous pre-trips) and the signed URL of one photo or video.
+import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm'
+import { HTTPException } from 'hono/http-exception'
+import type { InspectionListItem, MediaDetails } from '../../src/api/contract/inspections.ts'
+import { companyOf } from '../auth/session.ts'
+import type { Db } from '../db/client.ts'
+import { inspections, media, units, users, type InspectionKind } from '../db/schema.ts'
+import type { SessionUser } from '../http/app-env.ts'
+import type { FileUrlSigner } from '../storage/storage.ts'
+import { authorOf, inspectionOf, mediaByDraft } from './serialize.ts'
+
+/**
+ * Finished drafts of `kinds` on a unit, newest first, each with its author — in a fixed number of
+ * queries however long the list. The caller has already checked access to the unit.
+ * `authorId` narrows the list to one author (a driver sees their own pre-trips).
+ */
+export async function listFinished(
+  db: Db,
+  filter: { companyId: string; unitId: string; kinds: readonly InspectionKind[]; authorId?: string },
+): Promise<InspectionListItem[]> {
+  const rows = await db
+    .select()
+    .from(inspections)
+    .where(
+      and(
+        eq(inspections.companyId, filter.companyId),
+        eq(inspections.unitId, filter.unitId),
+        inArray(inspections.kind, [...filter.kinds]),
+        isNotNull(inspections.finishedAt),
+        filter.authorId ? eq(inspections.authorId, filter.authorId) : undefined,
+      ),
+    )
+    .orderBy(desc(inspections.finishedAt), desc(inspections.createdAt))
+  if (rows.length === 0) return []
+
+  const peopleIds = [...new Set(rows.flatMap((row) => (row.toUserId ? [row.authorId, row.toUserId] : [row.authorId])))]
+  const [mediaRows, people] = await Promise.all([
+    mediaByDraft(
+      db,
+      rows.map((row) => row.id),
+    ),
+    db.select().from(users).where(inArray(users.id, peopleIds)),
+  ])
+  const personById = new Map(people.map((person) => [person.id, person]))
+  return rows.flatMap((row) => {
+    const author = personById.get(row.authorId)
+    if (!author) return []
+    const toUser = row.toUserId ? (personById.get(row.toUserId) ?? null) : null
+    return [{ inspection_id: inspectionOf(row, mediaRows.get(row.id) ?? [], toUser), user_id: authorOf(author) }]
+  })
+}
+
+/**
+ * One photo or video as a signed, expiring URL. Owners read any media of their company; a driver reads
+ * media of their own drafts and of drafts on units assigned to them.
+ */
+export async function mediaDetails(db: Db, fileUrls: FileUrlSigner, user: SessionUser, mediaId: string, now: Date): Promise<MediaDetails> {
+  const companyId = companyOf(user)
+  const [found] = await db
+    .select({ media, authorId: inspections.authorId, unitDriverId: units.driverId })
+    .from(media)
+    .leftJoin(inspections, eq(inspections.id, media.inspectionId))
+    .leftJoin(units, eq(units.id, inspections.unitId))
+    .where(and(eq(media.id, mediaId), eq(media.companyId, companyId)))
+  if (!found) throw new HTTPException(404, { message: 'The file was not found.' })
+  if (user.role !== 'owner' && found.authorId !== user.id && found.unitDriverId !== user.id) {
+    throw new HTTPException(403, { message: 'This file belongs to a unit not assigned to you.' })
+  }
+  return {
+    signedUrl: fileUrls.url(found.media.fileKey, { now }),
+    fileName: found.media.fileName,
+    type: found.media.kind === 'photo' ? 'image' : 'video',
+  }
+}

@@ -1,0 +1,128 @@
+// Units and media bytes for the inspection tests. The images are real, decodable PNGs and structurally
+// valid JPEG headers built in code; the videos are real container headers (the server never decodes
+// video, it only recognises the container), so no binary fixtures live in the repository.
+import { deflateSync, crc32 } from 'node:zlib'
+import { eq } from 'drizzle-orm'
+import type { Db } from '../../server/db/client.ts'
+import { unitStatusEvents, unitSubTypes, units, unitTypes, type UnitStatus } from '../../server/db/schema.ts'
+
+let vinCounter = 0
+
+/** A unit of the company (with its own type and sub type), optionally assigned to a driver. */
+export async function makeUnit(db: Db, companyId: string, options: { driverId?: string | null; status?: UnitStatus } = {}) {
+  const [type] = await db.insert(unitTypes).values({ companyId, name: 'Truck', icon: 'fa-truck', isDefault: true }).returning()
+  const [subType] = await db
+    .insert(unitSubTypes)
+    .values({ companyId, unitTypeId: type!.id, name: 'Standard', isDefault: true })
+    .returning()
+  vinCounter += 1
+  const [unit] = await db
+    .insert(units)
+    .values({
+      companyId,
+      unitNumber: `U-${vinCounter}`,
+      vin: `1FUJGLDR${String(vinCounter).padStart(9, '0')}`,
+      make: 'Freightliner',
+      model: 'Cascadia',
+      year: 2021,
+      unitTypeId: type!.id,
+      unitSubTypeId: subType!.id,
+      status: options.status ?? (options.driverId ? 'Assigned to Driver' : 'Available'),
+      driverId: options.driverId ?? null,
+    })
+    .returning()
+  return unit!
+}
+
+export async function unitRow(db: Db, unitId: string) {
+  const [row] = await db.select().from(units).where(eq(units.id, unitId))
+  return row!
+}
+
+export async function timelineOf(db: Db, unitId: string) {
+  return db.select().from(unitStatusEvents).where(eq(unitStatusEvents.unitId, unitId))
+}
+
+function chunk(type: string, data: Uint8Array): Buffer {
+  const length = Buffer.alloc(4)
+  length.writeUInt32BE(data.length)
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
+  const crc = Buffer.alloc(4)
+  crc.writeUInt32BE(crc32(body))
+  return Buffer.concat([length, body, crc])
+}
+
+/** A real RGB PNG of the given size (a flat grey, so even a huge one compresses to little). */
+export function pngBytes(width: number, height: number): Uint8Array {
+  const header = Buffer.alloc(13)
+  header.writeUInt32BE(width, 0)
+  header.writeUInt32BE(height, 4)
+  header.set([8, 2, 0, 0, 0], 8) // 8-bit, truecolour, deflate, no filter, no interlace
+  const row = Buffer.alloc(1 + width * 3, 0x80)
+  row[0] = 0
+  const raw = Buffer.concat(Array.from({ length: height }, () => row))
+  return new Uint8Array(
+    Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk('IHDR', header),
+      chunk('IDAT', deflateSync(raw)),
+      chunk('IEND', new Uint8Array()),
+    ]),
+  )
+}
+
+/** A JPEG's header as a camera writes it (SOI, JFIF, baseline SOF0 with the size), padded to `size` bytes. */
+export function jpegBytes(width: number, height: number, size = 2048): Uint8Array {
+  const sof = Buffer.from([0xff, 0xc0, 0x00, 0x11, 0x08, 0, 0, 0, 0, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01])
+  sof.writeUInt16BE(height, 5)
+  sof.writeUInt16BE(width, 7)
+  const head = Buffer.concat([
+    Buffer.from([0xff, 0xd8]),
+    Buffer.from([0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00]),
+    sof,
+  ])
+  const tail = Buffer.from([0xff, 0xd9])
+  const padding = Buffer.alloc(Math.max(0, size - head.length - tail.length), 0x00)
+  return new Uint8Array(Buffer.concat([head, padding, tail]))
+}
+
+/** An ISO base media file (`ftyp` box, then an empty `mdat`) of the given brand, padded to `size` bytes. */
+export function isoMediaBytes(brand: string, compatible: string[] = [], size = 4096): Uint8Array {
+  // major brand, minor version, compatible brands
+  const brands = Buffer.concat([Buffer.from(brand, 'latin1'), Buffer.from([0, 0, 2, 0]), Buffer.from(compatible.join(''), 'latin1')])
+  const ftyp = Buffer.alloc(8 + brands.length)
+  ftyp.writeUInt32BE(ftyp.length, 0)
+  ftyp.write('ftyp', 4, 'ascii')
+  brands.copy(ftyp, 8)
+  const mdatSize = Math.max(8, size - ftyp.length)
+  const mdat = Buffer.alloc(mdatSize)
+  mdat.writeUInt32BE(mdatSize, 0)
+  mdat.write('mdat', 4, 'ascii')
+  return new Uint8Array(Buffer.concat([ftyp, mdat]))
+}
+
+export const mp4Bytes = (size?: number) => isoMediaBytes('isom', ['isom', 'iso2', 'avc1', 'mp41'], size)
+
+/** A WebM file's EBML header (DocType "webm"), as MediaRecorder in Chromium writes it. */
+export function webmBytes(): Uint8Array {
+  return new Uint8Array(
+    Buffer.concat([
+      Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0xf7, 0x81, 0x01, 0x42, 0xf2, 0x81, 0x04]),
+      Buffer.from([0x42, 0xf3, 0x81, 0x08, 0x42, 0x82, 0x84]),
+      Buffer.from('webm', 'ascii'),
+      Buffer.from([0x42, 0x87, 0x81, 0x04, 0x42, 0x85, 0x81, 0x02]),
+      Buffer.alloc(256, 0),
+    ]),
+  )
+}
+
+/** A multipart body for an upload route. */
+export function uploadForm(fields: Record<string, string>, files: { bytes: Uint8Array; name: string; type?: string }[], field = 'files') {
+  const form = new FormData()
+  for (const [name, value] of Object.entries(fields)) form.append(name, value)
+  for (const file of files) form.append(field, new File([file.bytes as BlobPart], file.name, { type: file.type ?? 'application/octet-stream' }))
+  return form
+}
+
+/** A signature pad's PNG as the data URL the client sends. */
+export const signatureDataUrl = (width = 300, height = 120) => `data:image/png;base64,${Buffer.from(pngBytes(width, height)).toString('base64')}`
