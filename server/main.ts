@@ -7,8 +7,10 @@ import { createApp } from './app.ts'
 import { openDatabase } from './db/client.ts'
 import { readEnv } from './env.ts'
 import { fileMailer } from './mail/mailer.ts'
+import { smtpMailer } from './mail/smtp-mailer.ts'
 import { seedDemo } from './seed.ts'
 import { diskFileStore, fileUrlSigner } from './storage/storage.ts'
+import { s3FileStore } from './storage/s3-store.ts'
 import { loadOrCreateSecret } from './secret.ts'
 
 const startedAt = performance.now()
@@ -19,12 +21,14 @@ const database = await openDatabase(
   env.databaseUrl ? { kind: 'postgres', url: env.databaseUrl } : { kind: 'pglite', dir: path.join(env.dataDir, 'pglite') },
 )
 
-if (env.demo) await seedDemo(database.db, { log: console.log })
+const files = env.s3 ? s3FileStore(env.s3) : diskFileStore(path.join(env.dataDir, 'files'))
+if (env.demo) await seedDemo(database.db, { log: console.log, files })
 
 const app = createApp({
   db: database.db,
-  mailer: fileMailer(path.join(env.dataDir, 'mail'), env.mailFrom),
-  files: diskFileStore(path.join(env.dataDir, 'files')),
+  // nodemailer is loaded only when real mail is configured; otherwise mail is written to DATA_DIR/mail.
+  mailer: env.smtpUrl ? await smtpMailer(env.smtpUrl, env.mailFrom) : fileMailer(path.join(env.dataDir, 'mail'), env.mailFrom),
+  files,
   fileUrls: fileUrlSigner(await loadOrCreateSecret(env.dataDir)),
   publicUrl: env.publicUrl,
   staticDir: env.staticDir ?? fileURLToPath(new URL('../dist', import.meta.url)),

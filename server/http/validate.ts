@@ -10,6 +10,8 @@ export function issuesMessage(issues: readonly v.BaseIssue<unknown>[]): string {
   const first = issues[0]
   if (!first) return 'Invalid request.'
   const field = v.getDotPath(first)
+  // A missing key gets valibot's generic text; say plainly which field is required instead.
+  if (field && first.kind === 'schema' && first.input === undefined) return `${field} is required.`
   return field ? `${field}: ${first.message}` : first.message
 }
 

@@ -1,6 +1,180 @@
+// Spec §7 "Auth and user": sign-in, sign-up (plain, by invitation, by company link), password reset by
+// mail, and sign-out. Reset and invitation tokens are single-use: each is consumed by an UPDATE that
+// only matches an unused, unexpired row, so two racing requests cannot both use one.
+import { and, eq, gt, isNull } from 'drizzle-orm'
 import { Hono } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import {
+  LoginBody,
+  RegisterBody,
+  ResetPasswordBody,
+  SetPasswordBody,
+  type LoginResponse,
+  type MessageResponse,
+} from '../../src/api/contract/auth.ts'
+import { activeCompany } from '../accounts/membership.ts'
+import { DUPLICATE_EMAIL_MESSAGE, PASSWORDS_DO_NOT_MATCH_MESSAGE } from '../accounts/messages.ts'
+import { isUniqueViolation } from '../accounts/unique-violation.ts'
+import { clientIp } from '../auth/client-ip.ts'
+import { hashPassword, verifyPassword } from '../auth/password.ts'
+import { slidingWindowLimiter } from '../auth/rate-limit.ts'
+import { createSession, requireUser } from '../auth/session.ts'
+import { hashToken, newToken, RESET_TOKEN_TTL_MS } from '../auth/tokens.ts'
+import { invitations, passwordResetTokens, sessions, users, type RoleName } from '../db/schema.ts'
 import type { AppEnv } from '../http/app-env.ts'
+import { jsonBody } from '../http/validate.ts'
+import { passwordResetMail } from '../mail/messages.ts'
+
+const LOGIN_FAILURE_LIMIT = 5
+const LOGIN_WINDOW_MS = 15 * 60 * 1000
+const RESET_MAIL_LIMIT = 3
+const RESET_MAIL_WINDOW_MS = 15 * 60 * 1000
 
 export function authRoutes() {
-  return new Hono<AppEnv>()
+  const routes = new Hono<AppEnv>()
+  // Per app instance, so each test app (and each server) counts on its own.
+  const loginFailures = slidingWindowLimiter({ limit: LOGIN_FAILURE_LIMIT, windowMs: LOGIN_WINDOW_MS })
+  const resetMails = slidingWindowLimiter({ limit: RESET_MAIL_LIMIT, windowMs: RESET_MAIL_WINDOW_MS })
+  // Compared against when the email is unknown, so a miss costs as much time as a wrong password.
+  let decoyHash: Promise<string> | undefined
+
+  routes.post('/login', async (c) => {
+    const { db, now: clock, scryptCost } = c.var.deps
+    const body = await jsonBody(c, LoginBody)
+    const now = clock?.() ?? new Date()
+    const limitKey = `${clientIp(c)}|${body.email}`
+    const waitMs = loginFailures.retryAfterMs(limitKey, now)
+    if (waitMs > 0) {
+      const minutes = Math.ceil(waitMs / 60_000)
+      c.header('Retry-After', String(Math.ceil(waitMs / 1000)))
+      throw new HTTPException(429, {
+        message: `Too many sign-in attempts. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+      })
+    }
+    const [user] = await db
+      .select({ id: users.id, passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.email, body.email))
+      .limit(1)
+    decoyHash ??= hashPassword('decoy password', scryptCost)
+    const valid = await verifyPassword(body.password, user?.passwordHash ?? (await decoyHash))
+    if (!user || !valid) {
+      loginFailures.hit(limitKey, now)
+      // 400, not 401: the client treats a 401 as "session ended" and reloads the page.
+      throw new HTTPException(400, { message: 'Invalid email or password.' })
+    }
+    loginFailures.reset(limitKey)
+    const token = await createSession(db, user.id, now)
+    return c.json<LoginResponse>({ token, user: { _id: user.id } })
+  })
+
+  routes.post('/register', async (c) => {
+    const { db, now: clock, scryptCost } = c.var.deps
+    const body = await jsonBody(c, RegisterBody)
+    const now = clock?.() ?? new Date()
+    const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, body.email)).limit(1)
+    if (existing) throw new HTTPException(409, { message: DUPLICATE_EMAIL_MESSAGE })
+    const passwordHash = await hashPassword(body.password, scryptCost)
+    const profile = { firstName: body.firstName, lastName: body.lastName, phone: body.phone, passwordHash }
+
+    try {
+      await db.transaction(async (tx) => {
+        let membership: { role: RoleName | null; companyId: string | null; isNewUser: boolean } = {
+          role: null,
+          companyId: null,
+          isNewUser: true,
+        }
+        if (body.invitationToken) {
+          const [invitation] = await tx
+            .update(invitations)
+            .set({ usedAt: now })
+            .where(
+              and(
+                eq(invitations.tokenHash, hashToken(body.invitationToken)),
+                isNull(invitations.usedAt),
+                gt(invitations.expiresAt, now),
+              ),
+            )
+            .returning()
+          if (!invitation) throw new HTTPException(400, { message: 'This invitation is invalid or has expired.' })
+          // The token proves control of the invited address only, so the account must use that address.
+          if (invitation.email !== body.email) {
+            throw new HTTPException(400, { message: 'Sign up with the email address the invitation was sent to.' })
+          }
+          membership = { role: 'driver', companyId: invitation.companyId, isNewUser: false }
+        } else if (body.companyId) {
+          const company = await activeCompany(tx, body.companyId)
+          membership = { role: 'driver', companyId: company._id, isNewUser: false }
+        }
+        await tx.insert(users).values({ email: body.email, ...profile, ...membership, createdAt: now, updatedAt: now })
+      })
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new HTTPException(409, { message: DUPLICATE_EMAIL_MESSAGE })
+      throw error
+    }
+    return c.json<MessageResponse>({ message: 'Your account has been created. Please sign in.' }, 201)
+  })
+
+  routes.post('/reset-password', async (c) => {
+    const { db, mailer, publicUrl, now: clock } = c.var.deps
+    const body = await jsonBody(c, ResetPasswordBody)
+    const now = clock?.() ?? new Date()
+    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, body.email)).limit(1)
+    // Unknown addresses and throttled ones get the same answer, so this never tells who has an account.
+    if (user && resetMails.retryAfterMs(body.email, now) === 0) {
+      resetMails.hit(body.email, now)
+      const token = newToken()
+      await db.insert(passwordResetTokens).values({
+        userId: user.id,
+        tokenHash: hashToken(token),
+        expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+      })
+      await mailer.send(passwordResetMail(body.email, `${publicUrl}/set-password/${token}`))
+    }
+    return c.json<MessageResponse>({ message: 'The password reset link has been sent to your email.' })
+  })
+
+  routes.post('/set-password', async (c) => {
+    const { db, now: clock, scryptCost } = c.var.deps
+    const body = await jsonBody(c, SetPasswordBody)
+    if (body.password !== body.confirmPassword) throw new HTTPException(400, { message: PASSWORDS_DO_NOT_MATCH_MESSAGE })
+    const now = clock?.() ?? new Date()
+    const passwordHash = await hashPassword(body.password, scryptCost)
+    await db.transaction(async (tx) => {
+      const [reset] = await tx
+        .update(passwordResetTokens)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(passwordResetTokens.tokenHash, hashToken(body.token)),
+            isNull(passwordResetTokens.usedAt),
+            gt(passwordResetTokens.expiresAt, now),
+          ),
+        )
+        .returning({ userId: passwordResetTokens.userId })
+      if (!reset) throw new HTTPException(400, { message: 'This link is invalid or has expired.' })
+      await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, reset.userId))
+      // A reset means the old password may be known to someone else: end every session and older link.
+      await tx
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(and(eq(sessions.userId, reset.userId), isNull(sessions.revokedAt)))
+      await tx
+        .update(passwordResetTokens)
+        .set({ usedAt: now })
+        .where(and(eq(passwordResetTokens.userId, reset.userId), isNull(passwordResetTokens.usedAt)))
+    })
+    return c.json<MessageResponse>({ message: 'The password has been set successfully.' })
+  })
+
+  routes.post('/logout', requireUser, async (c) => {
+    const { db, now: clock } = c.var.deps
+    await db
+      .update(sessions)
+      .set({ revokedAt: clock?.() ?? new Date() })
+      .where(eq(sessions.id, c.var.user.sessionId))
+    return c.json<MessageResponse>({ message: 'You have been signed out.' })
+  })
+
+  return routes
 }

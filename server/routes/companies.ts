@@ -1,6 +1,98 @@
+// Spec §7 "Company and invitations" (under /company) plus the paths the spec leaves open: active companies
+// and applying to one (under /companies). The same router serves both prefixes, so every path here is
+// written to mean the same thing under either; e.g. /company/active and /companies/all are simply aliases.
+import { and, asc, eq, isNull, sql } from 'drizzle-orm'
 import { Hono } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import * as v from 'valibot'
+import {
+  ApplyToCompanyBody,
+  CreateCompanyBody,
+  type CompanyDriver,
+  type CompanyRef,
+  type CreateCompanyResponse,
+  type MessageResponse,
+} from '../../src/api/contract/auth.ts'
+import { createCompanyWithDefaults } from '../accounts/company-defaults.ts'
+import { activeCompanies, joinCompanyAsDriver } from '../accounts/membership.ts'
+import { isUniqueViolation } from '../accounts/unique-violation.ts'
+import { requireOwner, requireUser } from '../auth/session.ts'
+import { companies, users } from '../db/schema.ts'
 import type { AppEnv } from '../http/app-env.ts'
+import { idParam, jsonBody } from '../http/validate.ts'
+
+const COMPANY_NOT_FOUND = 'Company not found.'
+const SlugSchema = v.pipe(v.string(), v.maxLength(100), v.regex(/^[a-z0-9-]+$/))
+/** Slugs are picked by reading the free ones first; a racing sign-up may take one in between. */
+const SLUG_ATTEMPTS = 3
 
 export function companyRoutes() {
-  return new Hono<AppEnv>()
+  const routes = new Hono<AppEnv>()
+
+  routes.post('/create-company', requireUser, async (c) => {
+    const { db, now: clock } = c.var.deps
+    const body = await jsonBody(c, CreateCompanyBody)
+    const caller = c.var.user
+    if (caller.companyId || caller.role) throw new HTTPException(409, { message: 'You already belong to a company.' })
+    const now = clock?.() ?? new Date()
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const company = await db.transaction(async (tx) => {
+          const created = await createCompanyWithDefaults(tx, body.companyName)
+          // Guarded in the UPDATE itself: two racing create calls cannot make one user own two companies.
+          const moved = await tx
+            .update(users)
+            .set({ role: 'owner', companyId: created.id, isNewUser: false, updatedAt: now })
+            .where(and(eq(users.id, caller.id), isNull(users.companyId), isNull(users.role)))
+            .returning({ id: users.id })
+          if (moved.length === 0) throw new HTTPException(409, { message: 'You already belong to a company.' })
+          return created
+        })
+        return c.json<CreateCompanyResponse>(
+          { message: 'Company has been created.', company: { _id: company.id, name: company.name, slug: company.slug } },
+          201,
+        )
+      } catch (error) {
+        if (!isUniqueViolation(error) || attempt >= SLUG_ATTEMPTS) throw error
+      }
+    }
+  })
+
+  routes.get('/all', requireUser, async (c) => c.json<CompanyRef[]>(await activeCompanies(c.var.deps.db)))
+
+  routes.get('/active', requireUser, async (c) => c.json<CompanyRef[]>(await activeCompanies(c.var.deps.db)))
+
+  routes.post('/apply', requireUser, async (c) => {
+    const { db, now } = c.var.deps
+    const body = await jsonBody(c, ApplyToCompanyBody)
+    // Only for oneself; another user's id is treated as not existing, like everywhere else.
+    if (body.userId !== c.var.user.id) throw new HTTPException(404, { message: 'User not found.' })
+    return c.json<MessageResponse>(await joinCompanyAsDriver(db, body.userId, body.companyId, now?.() ?? new Date()))
+  })
+
+  // Public: the driver sign-up page (/{slug}/signup) shows the company's name before anyone signs in.
+  routes.get('/:slug/by-slug', async (c) => {
+    const slug = v.safeParse(SlugSchema, c.req.param('slug'))
+    if (!slug.success) throw new HTTPException(404, { message: COMPANY_NOT_FOUND })
+    const [company] = await c.var.deps.db
+      .select({ _id: companies.id, name: companies.name, slug: companies.slug })
+      .from(companies)
+      .where(and(eq(companies.slug, slug.output), eq(companies.active, true)))
+      .limit(1)
+    if (!company) throw new HTTPException(404, { message: COMPANY_NOT_FOUND })
+    return c.json<CompanyRef>(company)
+  })
+
+  routes.get('/:id/drivers', requireUser, requireOwner, async (c) => {
+    const id = idParam(c, 'id')
+    if (id !== c.var.user.companyId) throw new HTTPException(404, { message: COMPANY_NOT_FOUND })
+    const rows = await c.var.deps.db
+      .select({ _id: users.id, firstName: users.firstName, lastName: users.lastName, phone: users.phone, email: users.email })
+      .from(users)
+      .where(and(eq(users.companyId, id), eq(users.role, 'driver')))
+      .orderBy(asc(sql`lower(${users.firstName})`), asc(sql`lower(${users.lastName})`), asc(users.email))
+    return c.json<CompanyDriver[]>(rows.map((user) => ({ user })))
+  })
+
+  return routes
 }

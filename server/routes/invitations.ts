@@ -1,6 +1,59 @@
+// Spec §7 "Company and invitations": an owner invites a driver by email; the mailed link (/signup/{token})
+// is looked up publicly to pre-fill the sign-up form. The token is consumed by POST /auth/register.
+import { and, eq, gt, isNull } from 'drizzle-orm'
 import { Hono } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import * as v from 'valibot'
+import { SendInvitationBody, type InvitationResponse, type MessageResponse } from '../../src/api/contract/auth.ts'
+import { DUPLICATE_EMAIL_MESSAGE } from '../accounts/messages.ts'
+import { companyOf, requireOwner, requireUser } from '../auth/session.ts'
+import { hashToken, INVITATION_TTL_MS, newToken } from '../auth/tokens.ts'
+import { companies, invitations, users } from '../db/schema.ts'
 import type { AppEnv } from '../http/app-env.ts'
+import { jsonBody } from '../http/validate.ts'
+import { invitationMail } from '../mail/messages.ts'
+
+const TokenSchema = v.pipe(v.string(), v.maxLength(200), v.regex(/^[A-Za-z0-9_-]+$/))
 
 export function invitationRoutes() {
-  return new Hono<AppEnv>()
+  const routes = new Hono<AppEnv>()
+
+  routes.post('/send-invitation', requireUser, requireOwner, async (c) => {
+    const { db, mailer, publicUrl, now: clock } = c.var.deps
+    const body = await jsonBody(c, SendInvitationBody)
+    const owner = c.var.user
+    const companyId = companyOf(owner)
+    const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, body.email)).limit(1)
+    if (existing) throw new HTTPException(409, { message: DUPLICATE_EMAIL_MESSAGE })
+    const [company] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId))
+    const now = clock?.() ?? new Date()
+    const token = newToken()
+    await db.insert(invitations).values({
+      tokenHash: hashToken(token),
+      email: body.email,
+      companyId,
+      invitedBy: owner.id,
+      expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
+      createdAt: now,
+    })
+    await mailer.send(invitationMail(body.email, company?.name ?? 'Your company', `${publicUrl}/signup/${token}`))
+    return c.json<MessageResponse>({ message: `Invitation has been sent to ${body.email}.` })
+  })
+
+  // Public: the invited driver is not signed in yet.
+  routes.get('/:token', async (c) => {
+    const token = v.safeParse(TokenSchema, c.req.param('token'))
+    const now = c.var.deps.now?.() ?? new Date()
+    const [invitation] = token.success
+      ? await c.var.deps.db
+          .select({ email: invitations.email })
+          .from(invitations)
+          .where(and(eq(invitations.tokenHash, hashToken(token.output)), isNull(invitations.usedAt), gt(invitations.expiresAt, now)))
+          .limit(1)
+      : []
+    if (!invitation) throw new HTTPException(404, { message: 'This invitation is invalid or has expired.' })
+    return c.json<InvitationResponse>({ email: invitation.email })
+  })
+
+  return routes
 }

@@ -47,9 +47,12 @@ export interface UserDetails {
   avatar: string | null
 }
 
+export const USER_DOCUMENT_TYPES = ['driver-licence', 'driver-licence-rear'] as const
+export type UserDocumentType = (typeof USER_DOCUMENT_TYPES)[number]
+
 export interface UserDocument {
   _id: string
-  type: 'driver-licence' | 'driver-licence-rear'
+  type: UserDocumentType
   url: string
 }
 
@@ -86,6 +89,20 @@ export interface DashboardCounts {
 }
 
 export const UpdateCompanyBody = v.object({ companyId: Id })
+
+/** Largest avatar or licence image the server accepts (bigger answers 413). */
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024
+
+/** Multipart fields of POST /user/save-documents/{id} besides the image under `files`. */
+export const SaveDocumentFields = v.object({
+  doc: v.picklist(USER_DOCUMENT_TYPES, 'Choose which side of the driver licence this is.'),
+})
+
+/** Answer of profile, avatar and licence saves: the success text and the user as it is now. */
+export interface UserSavedResponse {
+  message: string
+  user: AuthUser
+}
 
 export const UpdateProfileBody = v.object({
   id: Id,

@@ -1,0 +1,71 @@
+// Reading an uploaded image (avatar, driver licence) from a multipart body. The type is decided by the
+// file's own bytes, never by its name or the browser's claim, so a renamed HTML file is never stored as
+// an image. SVG is accepted (the avatar hint names it) but the files route only ever serves it as a download.
+import type { Context } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import { bodyLimit } from 'hono/body-limit'
+import { MAX_IMAGE_BYTES } from '../../src/api/contract/auth.ts'
+
+export const IMAGE_TOO_LARGE_MESSAGE = 'The image is too large. The limit is 10 MB.'
+
+/** Stops an oversized image upload while it streams in, before it is buffered. */
+export const imageBodyLimit = bodyLimit({
+  // Multipart framing and the other fields ride along with the file.
+  maxSize: MAX_IMAGE_BYTES + 64 * 1024,
+  onError: (c) => c.json({ message: IMAGE_TOO_LARGE_MESSAGE }, 413),
+})
+
+export interface MultipartUpload {
+  files: File[]
+  fields: Record<string, string>
+}
+
+export async function readMultipart(c: Context): Promise<MultipartUpload> {
+  if (!c.req.header('content-type')?.toLowerCase().startsWith('multipart/form-data')) {
+    throw new HTTPException(400, { message: 'The upload must be sent as multipart/form-data.' })
+  }
+  let body: Record<string, string | File | (string | File)[]>
+  try {
+    body = await c.req.parseBody({ all: true })
+  } catch {
+    throw new HTTPException(400, { message: 'The upload could not be read.' })
+  }
+  const files: File[] = []
+  const fields: Record<string, string> = {}
+  for (const [name, value] of Object.entries(body)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (typeof item === 'string') fields[name] ??= item
+      else if (name === 'files' || name === 'files[]') files.push(item)
+    }
+  }
+  return { files, fields }
+}
+
+const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0) =>
+  signature.every((byte, index) => bytes[offset + index] === byte)
+const ascii = (text: string) => [...text].map((char) => char.charCodeAt(0))
+
+const SVG_START = /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!doctype\s+svg[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*<svg[\s>]/i
+
+/** The image type the bytes really hold, or null when they are not an image we accept. */
+export function sniffImageType(bytes: Uint8Array): string | null {
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png'
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'image/jpeg'
+  if (startsWith(bytes, ascii('GIF87a')) || startsWith(bytes, ascii('GIF89a'))) return 'image/gif'
+  if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return 'image/webp'
+  const head = new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(0, 4096)).replace(/^\uFEFF/, '')
+  if (SVG_START.test(head)) return 'image/svg+xml'
+  return null
+}
+
+/** The one image of an upload, checked for presence, size and type. */
+export async function imageOf(upload: MultipartUpload): Promise<{ bytes: Uint8Array; contentType: string }> {
+  const file = upload.files[0]
+  if (!file || file.size === 0) throw new HTTPException(400, { message: 'Choose an image to upload.' })
+  if (upload.files.length > 1) throw new HTTPException(400, { message: 'Upload one image at a time.' })
+  if (file.size > MAX_IMAGE_BYTES) throw new HTTPException(413, { message: IMAGE_TOO_LARGE_MESSAGE })
+  const bytes = new Uint8Array(await file.arrayBuffer())
+  const contentType = sniffImageType(bytes)
+  if (!contentType) throw new HTTPException(400, { message: 'The file must be an image (SVG, PNG, JPG, GIF or WebP).' })
+  return { bytes, contentType }
+}

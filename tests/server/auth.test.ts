@@ -1,0 +1,328 @@
+import { and, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { PASSWORD_RULE_MESSAGE } from '../../src/api/contract/common.ts'
+import { createApp } from '../../server/app.ts'
+import { hashToken } from '../../server/auth/tokens.ts'
+import { invitations, passwordResetTokens, sessions, users } from '../../server/db/schema.ts'
+import { fileMailer } from '../../server/mail/mailer.ts'
+import { diskFileStore, fileUrlSigner } from '../../server/storage/storage.ts'
+import { createTestContext, TEST_SCRYPT, type TestContext } from './harness.ts'
+
+let ctx: TestContext
+beforeAll(async () => {
+  ctx = await createTestContext()
+})
+afterAll(() => ctx.close())
+
+let counter = 0
+const email = (prefix: string) => `${prefix}-${++counter}-${Math.random().toString(36).slice(2, 7)}@example.com`
+const signUp = (overrides: Record<string, unknown> = {}) =>
+  ctx.call('POST', '/auth/register', {
+    json: { email: email('new'), password: 'Secret1', firstName: 'Nina', lastName: 'New', phone: '(555) 123-4567', ...overrides },
+  })
+const fromIp = (ip: string) => ({ 'x-forwarded-for': `${ip}, 10.0.0.1` })
+
+async function invite(companyId: string, to: string, expiresAt = new Date(Date.now() + 60_000)): Promise<string> {
+  const token = `invite-${Math.random().toString(36).slice(2)}`
+  await ctx.db.insert(invitations).values({ tokenHash: hashToken(token), email: to, companyId, expiresAt })
+  return token
+}
+
+describe('POST /auth/login', () => {
+  test('valid credentials return a token that signs the user in', async () => {
+    const user = await ctx.user({ role: null, companyId: null })
+    const login = await ctx.call('POST', '/auth/login', { json: { email: user.email, password: user.password } })
+    expect(login.status).toBe(200)
+    expect(login.body).toEqual({ token: expect.any(String), user: { _id: user.id } })
+    const me = await ctx.call('GET', `/user/${user.id}`, { token: login.body.token })
+    expect(me.status).toBe(200)
+    expect(me.body.user._id).toBe(user.id)
+  })
+
+  test('the email is matched without regard to case or surrounding spaces', async () => {
+    const user = await ctx.user({ role: null, companyId: null, email: email('mixed') })
+    const login = await ctx.call('POST', '/auth/login', { json: { email: `  ${user.email.toUpperCase()} `, password: user.password } })
+    expect(login.status).toBe(200)
+  })
+
+  test('a wrong password and an unknown email both answer 400 with the same message', async () => {
+    const user = await ctx.user({ role: null, companyId: null })
+    const wrong = await ctx.call('POST', '/auth/login', { json: { email: user.email, password: 'Wrong1' } })
+    const unknown = await ctx.call('POST', '/auth/login', { json: { email: email('nobody'), password: 'Wrong1' } })
+    expect(wrong.status).toBe(400)
+    expect(wrong.body).toEqual({ message: 'Invalid email or password.' })
+    expect(unknown.status).toBe(400)
+    expect(unknown.body).toEqual({ message: 'Invalid email or password.' })
+  })
+
+  test('malformed JSON, wrong types and missing fields answer 400 with a message', async () => {
+    const malformed = await ctx.call('POST', '/auth/login', { json: '{"email": ' })
+    expect(malformed.status).toBe(400)
+    expect(malformed.body).toEqual({ message: 'The request body must be valid JSON.' })
+    const wrongTypes = await ctx.call('POST', '/auth/login', { json: { email: 42, password: true } })
+    expect(wrongTypes.status).toBe(400)
+    expect(wrongTypes.body.message).toContain('Email is required.')
+    const missing = await ctx.call('POST', '/auth/login', { json: { email: 'a@example.com' } })
+    expect(missing.status).toBe(400)
+    expect(missing.body.message).toMatch(/^password: /)
+    const array = await ctx.call('POST', '/auth/login', { json: [] })
+    expect(array.status).toBe(400)
+  })
+
+  test('after 5 failures the same IP and email get 429, even with the right password', async () => {
+    const user = await ctx.user({ role: null, companyId: null })
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const failed = await ctx.call('POST', '/auth/login', { json: { email: user.email, password: 'Wrong1' }, headers: fromIp('203.0.113.5') })
+      expect(failed.status).toBe(400)
+    }
+    const limited = await ctx.call('POST', '/auth/login', { json: { email: user.email, password: user.password }, headers: fromIp('203.0.113.5') })
+    expect(limited.status).toBe(429)
+    expect(limited.body).toEqual({ message: 'Too many sign-in attempts. Please try again in 15 minutes.' })
+    expect(limited.headers.get('retry-after')).toBe('900')
+
+    const otherIp = await ctx.call('POST', '/auth/login', { json: { email: user.email, password: user.password }, headers: fromIp('198.51.100.7') })
+    expect(otherIp.status).toBe(200)
+  })
+
+  test('the limit is a sliding window: attempts older than 15 minutes stop counting', async () => {
+    let clock = new Date('2030-01-01T10:00:00Z')
+    const app = createApp({
+      db: ctx.db,
+      mailer: fileMailer(`${ctx.dataDir}/clock-mail`, 'test@fleetyard.local', () => {}),
+      files: diskFileStore(`${ctx.dataDir}/clock-files`),
+      fileUrls: fileUrlSigner('test-secret'),
+      publicUrl: 'http://localhost:3000',
+      scryptCost: TEST_SCRYPT,
+      now: () => clock,
+    })
+    const user = await ctx.user({ role: null, companyId: null })
+    const login = (password: string) =>
+      app.request('/api/auth/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: user.email, password }),
+      })
+    for (let minute = 0; minute < 5; minute++) {
+      clock = new Date(Date.UTC(2030, 0, 1, 10, minute * 2))
+      expect((await login('Wrong1')).status).toBe(400)
+    }
+    clock = new Date(Date.UTC(2030, 0, 1, 10, 14))
+    const limited = await login(user.password)
+    expect(limited.status).toBe(429)
+    // The first failure (10:00) leaves the window at 10:15, one minute from 10:14.
+    expect(await limited.json()).toEqual({ message: 'Too many sign-in attempts. Please try again in 1 minute.' })
+    clock = new Date(Date.UTC(2030, 0, 1, 10, 15, 1))
+    expect((await login(user.password)).status).toBe(200)
+  })
+
+  test('a successful sign-in clears the failures counted so far', async () => {
+    const user = await ctx.user({ role: null, companyId: null })
+    const attempt = (password: string) =>
+      ctx.call('POST', '/auth/login', { json: { email: user.email, password }, headers: fromIp('192.0.2.44') })
+    for (let i = 0; i < 4; i++) expect((await attempt('Wrong1')).status).toBe(400)
+    expect((await attempt(user.password)).status).toBe(200)
+    for (let i = 0; i < 4; i++) expect((await attempt('Wrong1')).status).toBe(400)
+    expect((await attempt(user.password)).status).toBe(200)
+  })
+})
+
+describe('sessions', () => {
+  test('logout revokes the session: the same token then answers 401', async () => {
+    const user = await ctx.user({ role: null, companyId: null })
+    const logout = await ctx.call('POST', '/auth/logout', { token: user.token })
+    expect(logout.status).toBe(200)
+    expect(logout.body).toEqual({ message: 'You have been signed out.' })
+    const after = await ctx.call('GET', `/user/${user.id}`, { token: user.token })
+    expect(after.status).toBe(401)
+    expect(after.body).toEqual({ message: 'Your session has ended. Please sign in again.' })
+  })
+
+  test('logout leaves the same user\'s other sessions signed in', async () => {
+    const user = await ctx.user({ role: null, companyId: null })
+    const second = await ctx.call('POST', '/auth/login', { json: { email: user.email, password: user.password } })
+    await ctx.call('POST', '/auth/logout', { token: user.token })
+    expect((await ctx.call('GET', `/user/${user.id}`, { token: second.body.token })).status).toBe(200)
+  })
+
+  test('logout without a token answers 401', async () => {
+    expect((await ctx.call('POST', '/auth/logout')).status).toBe(401)
+    expect((await ctx.call('POST', '/auth/logout', { token: 'not-a-session' })).status).toBe(401)
+  })
+
+  test('an expired session answers 401', async () => {
+    const user = await ctx.user({ role: null, companyId: null })
+    await ctx.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, user.id))
+    expect((await ctx.call('GET', `/user/${user.id}`, { token: user.token })).status).toBe(401)
+  })
+})
+
+describe('POST /auth/register', () => {
+  test('a plain sign-up creates a new user with no role or company, who can then sign in', async () => {
+    const address = email('plain')
+    const response = await signUp({ email: address })
+    expect(response.status).toBe(201)
+    expect(response.body).toEqual({ message: 'Your account has been created. Please sign in.' })
+    const [row] = await ctx.db.select().from(users).where(eq(users.email, address))
+    expect(row).toMatchObject({ role: null, companyId: null, isNewUser: true, firstName: 'Nina', lastName: 'New', phone: '(555) 123-4567' })
+    expect(row!.passwordHash).toMatch(/^scrypt\$/)
+    const login = await ctx.call('POST', '/auth/login', { json: { email: address, password: 'Secret1' } })
+    expect(login.status).toBe(200)
+  })
+
+  test('an email that already has an account answers 409, whatever its case', async () => {
+    const existing = await ctx.user({ role: null, companyId: null })
+    const response = await signUp({ email: existing.email.toUpperCase() })
+    expect(response.status).toBe(409)
+    expect(response.body).toEqual({ message: 'An account with this email already exists.' })
+  })
+
+  test('the password rule is enforced with its message', async () => {
+    for (const password of ['short', 'nocapital1', 'A1']) {
+      const response = await signUp({ password })
+      expect(response.status).toBe(400)
+      expect(response.body.message).toContain(PASSWORD_RULE_MESSAGE)
+    }
+  })
+
+  test('missing names, a bad email and wrong types answer 400', async () => {
+    expect((await signUp({ firstName: '  ' })).body.message).toContain('First name is required.')
+    expect((await signUp({ email: 'not-an-email' })).body.message).toContain('Enter a valid email address.')
+    expect((await signUp({ phone: 5551234 })).status).toBe(400)
+    expect((await signUp({ companyId: 'nope' })).status).toBe(400)
+    expect((await ctx.call('POST', '/auth/register', { json: 'null' })).status).toBe(400)
+  })
+
+  test('with an invitation token the user becomes a driver of the inviting company, once', async () => {
+    const company = await ctx.company()
+    const address = email('invited')
+    const token = await invite(company.id, address)
+    const response = await signUp({ email: address, invitationToken: token })
+    expect(response.status).toBe(201)
+    const [row] = await ctx.db.select().from(users).where(eq(users.email, address))
+    expect(row).toMatchObject({ role: 'driver', companyId: company.id, isNewUser: false })
+
+    const again = await signUp({ email: email('second'), invitationToken: token })
+    expect(again.status).toBe(400)
+    expect(again.body).toEqual({ message: 'This invitation is invalid or has expired.' })
+  })
+
+  test('an invitation is refused for another email and stays usable for the invited one', async () => {
+    const company = await ctx.company()
+    const address = email('invited')
+    const token = await invite(company.id, address)
+    const other = await signUp({ email: email('someone-else'), invitationToken: token })
+    expect(other.status).toBe(400)
+    expect(other.body).toEqual({ message: 'Sign up with the email address the invitation was sent to.' })
+    expect((await signUp({ email: address, invitationToken: token })).status).toBe(201)
+  })
+
+  test('an expired or unknown invitation token answers 400 and creates no user', async () => {
+    const company = await ctx.company()
+    const address = email('late')
+    const token = await invite(company.id, address, new Date(Date.now() - 1000))
+    expect((await signUp({ email: address, invitationToken: token })).status).toBe(400)
+    expect((await signUp({ email: address, invitationToken: 'unknown-token' })).status).toBe(400)
+    expect(await ctx.db.select().from(users).where(eq(users.email, address))).toEqual([])
+  })
+
+  test('with a companyId the user becomes a driver of that company', async () => {
+    const company = await ctx.company()
+    const address = email('by-link')
+    expect((await signUp({ email: address, companyId: company.id })).status).toBe(201)
+    const [row] = await ctx.db.select().from(users).where(eq(users.email, address))
+    expect(row).toMatchObject({ role: 'driver', companyId: company.id, isNewUser: false })
+  })
+
+  test('an unknown companyId answers 404 and creates no user', async () => {
+    const address = email('nowhere')
+    const response = await signUp({ email: address, companyId: '00000000-0000-4000-8000-000000000000' })
+    expect(response.status).toBe(404)
+    expect(response.body).toEqual({ message: 'Company not found.' })
+    expect(await ctx.db.select().from(users).where(eq(users.email, address))).toEqual([])
+  })
+})
+
+describe('password reset', () => {
+  const resetLink = (to: string) => ctx.mails().filter((mail) => mail.to === to).at(-1)?.link ?? null
+
+  test('a known email is mailed a set-password link; an unknown one gets the same answer and no mail', async () => {
+    const user = await ctx.user({ role: null, companyId: null })
+    const known = await ctx.call('POST', '/auth/reset-password', { json: { email: user.email } })
+    expect(known.status).toBe(200)
+    expect(known.body).toEqual({ message: 'The password reset link has been sent to your email.' })
+    expect(resetLink(user.email)).toMatch(/^http:\/\/localhost:3000\/set-password\/[\w-]{40,}$/)
+
+    const nobody = email('nobody')
+    const unknown = await ctx.call('POST', '/auth/reset-password', { json: { email: nobody } })
+    expect(unknown.status).toBe(200)
+    expect(unknown.body).toEqual(known.body)
+    expect(resetLink(nobody)).toBeNull()
+  })
+
+  test('the link sets a new password once, ends old sessions, and the old password stops working', async () => {
+    const user = await ctx.user({ role: null, companyId: null })
+    await ctx.call('POST', '/auth/reset-password', { json: { email: user.email } })
+    const token = resetLink(user.email)!.split('/').at(-1)!
+    const set = await ctx.call('POST', '/auth/set-password', { json: { token, password: 'Changed1', confirmPassword: 'Changed1' } })
+    expect(set.status).toBe(200)
+    expect(set.body).toEqual({ message: 'The password has been set successfully.' })
+
+    expect((await ctx.call('GET', `/user/${user.id}`, { token: user.token })).status).toBe(401)
+    expect((await ctx.call('POST', '/auth/login', { json: { email: user.email, password: user.password } })).status).toBe(400)
+    expect((await ctx.call('POST', '/auth/login', { json: { email: user.email, password: 'Changed1' } })).status).toBe(200)
+
+    const reused = await ctx.call('POST', '/auth/set-password', { json: { token, password: 'Again12A', confirmPassword: 'Again12A' } })
+    expect(reused.status).toBe(400)
+    expect(reused.body).toEqual({ message: 'This link is invalid or has expired.' })
+  })
+
+  test('an expired link is refused', async () => {
+    const user = await ctx.user({ role: null, companyId: null })
+    await ctx.call('POST', '/auth/reset-password', { json: { email: user.email } })
+    const token = resetLink(user.email)!.split('/').at(-1)!
+    await ctx.db
+      .update(passwordResetTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResetTokens.tokenHash, hashToken(token)))
+    const set = await ctx.call('POST', '/auth/set-password', { json: { token, password: 'Changed1', confirmPassword: 'Changed1' } })
+    expect(set.status).toBe(400)
+    expect((await ctx.call('POST', '/auth/login', { json: { email: user.email, password: user.password } })).status).toBe(200)
+  })
+
+  test('a new link makes older unused links of the same user useless once one is used', async () => {
+    const user = await ctx.user({ role: null, companyId: null })
+    await ctx.call('POST', '/auth/reset-password', { json: { email: user.email } })
+    const first = resetLink(user.email)!.split('/').at(-1)!
+    await ctx.call('POST', '/auth/reset-password', { json: { email: user.email } })
+    const second = resetLink(user.email)!.split('/').at(-1)!
+    expect(second).not.toBe(first)
+    expect((await ctx.call('POST', '/auth/set-password', { json: { token: second, password: 'Second1', confirmPassword: 'Second1' } })).status).toBe(200)
+    expect((await ctx.call('POST', '/auth/set-password', { json: { token: first, password: 'First12', confirmPassword: 'First12' } })).status).toBe(400)
+  })
+
+  test('mismatched passwords, a weak password and a missing token answer 400', async () => {
+    const mismatch = await ctx.call('POST', '/auth/set-password', { json: { token: 'x', password: 'Secret1', confirmPassword: 'Secret2' } })
+    expect(mismatch.status).toBe(400)
+    expect(mismatch.body).toEqual({ message: 'Passwords do not match.' })
+    const weak = await ctx.call('POST', '/auth/set-password', { json: { token: 'x', password: 'weak', confirmPassword: 'weak' } })
+    expect(weak.body.message).toContain(PASSWORD_RULE_MESSAGE)
+    const noToken = await ctx.call('POST', '/auth/set-password', { json: { password: 'Secret1', confirmPassword: 'Secret1' } })
+    expect(noToken.status).toBe(400)
+    expect(noToken.body.message).toMatch(/^token: /)
+    const emptyToken = await ctx.call('POST', '/auth/set-password', { json: { token: '', password: 'Secret1', confirmPassword: 'Secret1' } })
+    expect(emptyToken.body.message).toContain('The link is invalid.')
+    expect((await ctx.call('POST', '/auth/reset-password', { json: { email: 7 } })).status).toBe(400)
+    expect((await ctx.call('POST', '/auth/reset-password', { json: '{' })).status).toBe(400)
+  })
+
+  test('more than 3 requests in 15 minutes send no more mail but answer the same', async () => {
+    const user = await ctx.user({ role: null, companyId: null })
+    for (let i = 0; i < 5; i++) {
+      const response = await ctx.call('POST', '/auth/reset-password', { json: { email: user.email } })
+      expect(response.status).toBe(200)
+    }
+    expect(ctx.mails().filter((mail) => mail.to === user.email)).toHaveLength(3)
+    const stored = await ctx.db.select().from(passwordResetTokens).where(and(eq(passwordResetTokens.userId, user.id)))
+    expect(stored).toHaveLength(3)
+  })
+})
