@@ -255,7 +255,7 @@ export const unitStatusEvents = pgTable(
   (t) => [index('unit_status_events_unit_idx').on(t.unitId, t.createdAt)],
 )
 
-export const INSPECTION_KINDS = ['inspection', 'pre-inspection'] as const
+export const INSPECTION_KINDS = ['inspection', 'reserve', 'pre-inspection'] as const
 export type InspectionKind = (typeof INSPECTION_KINDS)[number]
 
 /**
@@ -362,7 +362,8 @@ export const idempotencyKeys = pgTable(
     method: text('method').notNull(),
     path: text('path').notNull(),
     requestHash: text('request_hash').notNull(),
-    status: integer('status').notNull(),
+    /** Null while the first request is still being handled (the key is claimed, no response yet). */
+    status: integer('status'),
     responseBody: jsonb('response_body'),
     createdAt: createdAt(),
   },

@@ -1,6 +1,116 @@
+// Inspection types (spec §7): the built-in types every company shares (read-only) merged with the
+// company's own. Company members read them; only the owner writes, and only the company's own.
+import { and, eq, isNull, or } from 'drizzle-orm'
 import { Hono } from 'hono'
+import { createMiddleware } from 'hono/factory'
+import { HTTPException } from 'hono/http-exception'
+import {
+  InspectionTypeBody,
+  InspectionTypeUpdateBody,
+  type InspectionType,
+  type InspectionTypeResponse,
+} from '../../src/api/contract/inspection-types.ts'
+import type { MessageResponse } from '../../src/api/contract/auth.ts'
+import { companyOf, requireUser } from '../auth/session.ts'
+import type { Db } from '../db/client.ts'
+import { inspectionTypes } from '../db/schema.ts'
 import type { AppEnv } from '../http/app-env.ts'
+import { idParam, jsonBody } from '../http/validate.ts'
+import { inspectionTypeOrder } from '../units/sub-type-checklists.ts'
+
+type InspectionTypeRow = typeof inspectionTypes.$inferSelect
+
+function inspectionTypeOf(row: InspectionTypeRow): InspectionType {
+  return { _id: row.id, name: row.name, icon: row.icon, builtIn: row.companyId === null }
+}
+
+const visibleTo = (companyId: string) => or(isNull(inspectionTypes.companyId), eq(inspectionTypes.companyId, companyId))
+
+const requireMember = createMiddleware<AppEnv>(async (c, next) => {
+  companyOf(c.var.user)
+  if (c.var.user.role !== 'owner' && c.var.user.role !== 'driver') throw new HTTPException(403, { message: 'Not authorized' })
+  await next()
+})
+
+/** Writes: the owner only, with the message of the inspection types page (spec §8). */
+const requireOwnerWrite = createMiddleware<AppEnv>(async (c, next) => {
+  if (c.var.user.role !== 'owner' || !c.var.user.companyId) throw new HTTPException(403, { message: 'Not authorized' })
+  await next()
+})
+
+async function findVisible(db: Db, companyId: string, id: string): Promise<InspectionTypeRow> {
+  const [row] = await db
+    .select()
+    .from(inspectionTypes)
+    .where(and(eq(inspectionTypes.id, id), visibleTo(companyId)))
+  if (!row) throw new HTTPException(404, { message: 'Not found.' })
+  return row
+}
+
+/** The company's own type; a built-in answers 403 because every company shares it. */
+async function findOwn(db: Db, companyId: string, id: string): Promise<InspectionTypeRow> {
+  const row = await findVisible(db, companyId, id)
+  if (row.companyId === null) throw new HTTPException(403, { message: 'Built-in inspection types cannot be changed.' })
+  return row
+}
 
 export function inspectionTypeRoutes() {
-  return new Hono<AppEnv>()
+  const app = new Hono<AppEnv>()
+  app.use('*', requireUser)
+
+  app.get('/', requireMember, async (c) => {
+    const rows = await c.var.deps.db
+      .select()
+      .from(inspectionTypes)
+      .where(visibleTo(companyOf(c.var.user)))
+      .orderBy(...inspectionTypeOrder)
+    return c.json(rows.map(inspectionTypeOf))
+  })
+
+  app.get('/:id', requireMember, async (c) => {
+    return c.json(inspectionTypeOf(await findVisible(c.var.deps.db, companyOf(c.var.user), idParam(c, 'id'))))
+  })
+
+  app.post('/', requireOwnerWrite, async (c) => {
+    const body = await jsonBody(c, InspectionTypeBody)
+    const [created] = await c.var.deps.db
+      .insert(inspectionTypes)
+      .values({ companyId: companyOf(c.var.user), name: body.name, icon: body.icon })
+      .returning()
+    const response: InspectionTypeResponse = {
+      message: 'Inspection type has been saved successfully.',
+      inspectionType: inspectionTypeOf(created!),
+    }
+    return c.json(response, 201)
+  })
+
+  app.put('/:id', requireOwnerWrite, async (c) => {
+    const { db } = c.var.deps
+    const existing = await findOwn(db, companyOf(c.var.user), idParam(c, 'id'))
+    const body = await jsonBody(c, InspectionTypeUpdateBody)
+    let updated = existing
+    if (body.name !== undefined || body.icon !== undefined) {
+      const [row] = await db
+        .update(inspectionTypes)
+        .set({ name: body.name, icon: body.icon })
+        .where(eq(inspectionTypes.id, existing.id))
+        .returning()
+      updated = row!
+    }
+    const response: InspectionTypeResponse = {
+      message: 'Inspection type has been saved successfully.',
+      inspectionType: inspectionTypeOf(updated),
+    }
+    return c.json(response)
+  })
+
+  app.delete('/:id', requireOwnerWrite, async (c) => {
+    const { db } = c.var.deps
+    const existing = await findOwn(db, companyOf(c.var.user), idParam(c, 'id'))
+    // Sub type checklists drop the type with it (cascade); finished pre-trips keep their captures.
+    await db.delete(inspectionTypes).where(eq(inspectionTypes.id, existing.id))
+    return c.json({ message: 'Inspection type has been deleted successfully.' } satisfies MessageResponse)
+  })
+
+  return app
 }

@@ -1,0 +1,75 @@
+// A unit's status and its History move together: every change writes the status and its timeline
+// entry in one transaction, so the History never shows a change that did not happen (or misses one).
+import { and, eq, sql } from 'drizzle-orm'
+import { HTTPException } from 'hono/http-exception'
+import { canChangeUnitStatus, type UnitStatus as ContractUnitStatus } from '../../src/api/contract/units.ts'
+import type { Db } from '../db/client.ts'
+import { units, unitStatusEvents, type UnitStatus } from '../db/schema.ts'
+
+// The contract (what the client sees) and the schema (what is stored) list the same statuses.
+const sameStatuses: [ContractUnitStatus, UnitStatus] extends [UnitStatus, ContractUnitStatus] ? true : never = true
+void sameStatuses
+
+export interface StatusRecord {
+  unitId: string
+  status: UnitStatus
+  performedBy: string | null
+  notes: string
+  /** The assigned driver after the change; omitted to leave it as it is. */
+  driverId?: string | null
+}
+
+/**
+ * Writes a status and its timeline entry. Pass a transaction (`db.transaction(tx => recordUnitStatus(tx, …))`)
+ * when the change belongs to a larger write — e.g. finishing an assign-to-driver inspection, which
+ * sets 'Assigned to Driver' without going through the owner's transition table.
+ */
+export async function recordUnitStatus(db: Db, record: StatusRecord): Promise<void> {
+  await db
+    .update(units)
+    .set({
+      status: record.status,
+      updatedAt: sql`now()`,
+      ...(record.driverId === undefined ? {} : { driverId: record.driverId }),
+    })
+    .where(eq(units.id, record.unitId))
+  await db.insert(unitStatusEvents).values({
+    unitId: record.unitId,
+    status: record.status,
+    performedBy: record.performedBy,
+    notes: record.notes,
+  })
+}
+
+export function transitionRejectedMessage(from: UnitStatus, to: UnitStatus): string {
+  return `A unit that is ${from} cannot become ${to}.`
+}
+
+/**
+ * An owner's status change (PUT /units/{id}/status): checked against the transition table under a row
+ * lock, so two owners pressing buttons at once cannot both move the same unit. Every allowed manual
+ * change ends an assignment, so the driver link is cleared.
+ */
+export async function changeUnitStatus(
+  db: Db,
+  change: { unitId: string; companyId: string; newStatus: UnitStatus; performedBy: string; notes: string },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ status: units.status })
+      .from(units)
+      .where(and(eq(units.id, change.unitId), eq(units.companyId, change.companyId)))
+      .for('update')
+    if (!current) throw new HTTPException(404, { message: 'Not found.' })
+    if (!canChangeUnitStatus(current.status, change.newStatus)) {
+      throw new HTTPException(409, { message: transitionRejectedMessage(current.status, change.newStatus) })
+    }
+    await recordUnitStatus(tx, {
+      unitId: change.unitId,
+      status: change.newStatus,
+      performedBy: change.performedBy,
+      notes: change.notes,
+      driverId: null,
+    })
+  })
+}
