@@ -9,6 +9,7 @@ import type { MessageResponse } from '../../src/api/contract/auth.ts'
 import { companyOf, requireOwner, requireUser } from '../auth/session.ts'
 import type { Db } from '../db/client.ts'
 import { inspections, media, oilChanges, units, unitStatusEvents, unitSubTypes, unitTypes, users } from '../db/schema.ts'
+import { listFinished } from '../inspections/lists.ts'
 import type { AppEnv } from '../http/app-env.ts'
 import { idParam, jsonBody } from '../http/validate.ts'
 import { findCompanyUnit, findVisibleUnit } from '../units/unit-access.ts'
@@ -134,6 +135,20 @@ export function unitRoutes() {
     // A file left behind wastes space but breaks nothing, so a failed removal does not fail the delete.
     await Promise.allSettled(mediaFiles.map((file) => files.delete(file.key)))
     return c.json({ message: 'Unit has been deleted successfully.' } satisfies MessageResponse)
+  })
+
+  // Spec §7: the owner's Pre-Trip tab reads `body[]`; a driver sees only their own pre-trips.
+  app.get('/:unitId/pre-inspections', async (c) => {
+    const { db } = c.var.deps
+    const user = c.var.user
+    const unit = await findVisibleUnit(db, user, idParam(c, 'unitId'))
+    const body = await listFinished(db, {
+      companyId: unit.companyId,
+      unitId: unit.id,
+      kinds: ['pre-inspection'],
+      ...(user.role === 'driver' ? { authorId: user.id } : {}),
+    })
+    return c.json({ body })
   })
 
   app.get('/:id/timeline', async (c) => {
