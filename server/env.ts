@@ -1,6 +1,7 @@
 // The only reader of process.env: parses it once and exits with a clear message on bad config.
 import path from 'node:path'
 import * as v from 'valibot'
+import type { S3Config } from './storage/s3-store.ts'
 
 const EnvSchema = v.object({
   PORT: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(0), v.maxValue(65535)), '3000'),
@@ -13,6 +14,13 @@ const EnvSchema = v.object({
   DEMO: v.optional(v.picklist(['0', '1']), '1'),
   STATIC_DIR: v.optional(v.pipe(v.string(), v.minLength(1))),
   LOG_REQUESTS: v.optional(v.picklist(['0', '1']), '0'),
+  // S3-compatible file storage, used instead of DATA_DIR/files when S3_BUCKET is set.
+  S3_ENDPOINT: v.optional(v.pipe(v.string(), v.url())),
+  S3_BUCKET: v.optional(v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'not a valid bucket name'))),
+  S3_REGION: v.optional(v.pipe(v.string(), v.regex(/^[a-z0-9-]+$/, 'not a valid region')), 'us-east-1'),
+  S3_ACCESS_KEY_ID: v.optional(v.string()),
+  S3_SECRET_ACCESS_KEY: v.optional(v.string()),
+  S3_FORCE_PATH_STYLE: v.optional(v.picklist(['0', '1', 'true', 'false']), '1'),
 })
 
 export type Env = {
@@ -28,6 +36,8 @@ export type Env = {
   /** Built client to serve; defaults to dist/ beside server/. */
   staticDir: string | undefined
   logRequests: boolean
+  /** Where uploaded files go when not on local disk. */
+  s3: S3Config | undefined
 }
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -39,6 +49,10 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     process.exit(1)
   }
   const env = parsed.output
+  if (env.S3_BUCKET && (!env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY)) {
+    console.error('Fleetyard: bad configuration\n  S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY')
+    process.exit(1)
+  }
   return {
     port: env.PORT,
     host: env.HOST,
@@ -50,5 +64,15 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     demo: env.DEMO === '1',
     staticDir: env.STATIC_DIR ? path.resolve(env.STATIC_DIR) : undefined,
     logRequests: env.LOG_REQUESTS === '1',
+    s3: env.S3_BUCKET
+      ? {
+          endpoint: env.S3_ENDPOINT ?? `https://s3.${env.S3_REGION}.amazonaws.com`,
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION,
+          accessKeyId: env.S3_ACCESS_KEY_ID!,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+          forcePathStyle: env.S3_FORCE_PATH_STYLE === '1' || env.S3_FORCE_PATH_STYLE === 'true',
+        }
+      : undefined,
   }
 }

@@ -1,6 +1,175 @@
+// Documents (spec §7 "Documents"): a unit's documents, the app-level list, one document, adding and
+// deleting. Owners see and manage all of the company's documents; drivers read the ones visible to them
+// (server/documents/visibility.ts) and may add documents to their own units, always visible to drivers.
+import { and, eq, inArray } from 'drizzle-orm'
 import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { createMiddleware } from 'hono/factory'
+import { HTTPException } from 'hono/http-exception'
+import type { MessageResponse } from '../../src/api/contract/auth.ts'
+import {
+  CreateDocumentFields,
+  MAX_DOCUMENT_BYTES,
+  documentFileKind,
+  type CreateDocumentResponse,
+  type DocumentDetails,
+} from '../../src/api/contract/documents.ts'
+import { FILE_TOO_LARGE_MESSAGE, UNSUPPORTED_FILE_MESSAGE } from '../../src/api/contract/media-limits.ts'
+import { requireOwner, requireUser } from '../auth/session.ts'
+import type { Db } from '../db/client.ts'
+import { documents, documentUnits, units } from '../db/schema.ts'
+import { sniffDocumentType } from '../documents/document-file.ts'
+import { loadDocuments } from '../documents/load-documents.ts'
+import { forUnit, viewerOf, type Viewer } from '../documents/visibility.ts'
 import type { AppEnv } from '../http/app-env.ts'
+import { idParam } from '../http/validate.ts'
+import { readUploadForm } from '../inspections/uploads.ts'
+import { newFileKey } from '../storage/storage.ts'
+import { findVisibleUnit } from '../units/unit-access.ts'
+import { FOREIGN_KEY_VIOLATION, pgErrorCode } from '../units/pg-error.ts'
+
+const notFound = () => new HTTPException(404, { message: 'Not found.' })
+
+/** Stops an oversized upload while it streams in; the multipart framing and fields ride along. */
+const streamingLimit = bodyLimit({
+  maxSize: MAX_DOCUMENT_BYTES + 256 * 1024,
+  onError: (c) => c.json({ message: FILE_TOO_LARGE_MESSAGE }, 413),
+})
+/**
+ * A body the idempotency middleware has already read in full (under the app's own limit) can no longer
+ * be streamed; the handler's size check answers 413 for it instead.
+ */
+const documentBodyLimit = createMiddleware<AppEnv>((c, next) => (c.req.raw.bodyUsed ? next() : streamingLimit(c, next)))
+
+/** The units a document is attached to: the company's, and for a driver, only units assigned to them. */
+async function checkChosenUnits(db: Db, viewer: Viewer, unitIds: readonly string[]): Promise<void> {
+  if (unitIds.length === 0) return
+  const found = await db
+    .select({ id: units.id, driverId: units.driverId })
+    .from(units)
+    .where(and(eq(units.companyId, viewer.companyId), inArray(units.id, [...unitIds])))
+  const byId = new Map(found.map((unit) => [unit.id, unit]))
+  for (const id of unitIds) {
+    const unit = byId.get(id)
+    if (!unit) throw new HTTPException(404, { message: 'Unit not found.' })
+    if (viewer.role === 'driver' && unit.driverId !== viewer.userId) {
+      throw new HTTPException(403, { message: 'You can only add documents to units assigned to you.' })
+    }
+  }
+}
 
 export function documentRoutes() {
-  return new Hono<AppEnv>()
+  const app = new Hono<AppEnv>()
+  app.use('*', requireUser)
+
+  app.get('/:companyId/unit/:unitId', async (c) => {
+    const { db } = c.var.deps
+    const viewer = viewerOf(c.var.user)
+    if (idParam(c, 'companyId') !== viewer.companyId) throw notFound()
+    // An owner may read any unit of the company, a driver only a unit assigned to them.
+    const unit = await findVisibleUnit(db, c.var.user, idParam(c, 'unitId'))
+    const loaded = await loadDocuments(db, c.var.deps, viewer, forUnit(db, unit.id))
+    return c.json(loaded.map((entry) => entry.document))
+  })
+
+  app.get('/:companyId/all', async (c) => {
+    const viewer = viewerOf(c.var.user)
+    if (idParam(c, 'companyId') !== viewer.companyId) throw notFound()
+    const loaded = await loadDocuments(c.var.deps.db, c.var.deps, viewer)
+    return c.json(loaded.map((entry) => entry.document))
+  })
+
+  app.get('/:id', async (c) => {
+    const id = idParam(c, 'id')
+    const [loaded] = await loadDocuments(c.var.deps.db, c.var.deps, viewerOf(c.var.user), eq(documents.id, id))
+    if (!loaded) throw notFound()
+    return c.json(loaded.document)
+  })
+
+  app.get('/:id/details', async (c) => {
+    const id = idParam(c, 'id')
+    const [loaded] = await loadDocuments(c.var.deps.db, c.var.deps, viewerOf(c.var.user), eq(documents.id, id))
+    if (!loaded) throw notFound()
+    const details: DocumentDetails = {
+      ...loaded.document,
+      contentType: loaded.contentType,
+      size: loaded.size,
+      kind: documentFileKind(loaded.document.cloudflareKey),
+    }
+    return c.json(details)
+  })
+
+  app.post('/', documentBodyLimit, async (c) => {
+    const { db, files } = c.var.deps
+    const viewer = viewerOf(c.var.user)
+    const { fields, files: uploaded } = await readUploadForm(c, CreateDocumentFields)
+    const file = uploaded[0]
+    if (!file || file.size === 0) throw new HTTPException(400, { message: 'Choose a file to upload.' })
+    if (uploaded.length > 1) throw new HTTPException(400, { message: 'Upload one file at a time.' })
+    if (file.size > MAX_DOCUMENT_BYTES) throw new HTTPException(413, { message: FILE_TOO_LARGE_MESSAGE })
+    const bytes = new Uint8Array(await file.arrayBuffer())
+    const type = sniffDocumentType(bytes)
+    if (!type) throw new HTTPException(400, { message: UNSUPPORTED_FILE_MESSAGE })
+
+    // A driver's document is for the units they chose and always visible to drivers (spec §6: the
+    // all-units and visible-to-driver choices are the owner's).
+    const isOwner = viewer.role === 'owner'
+    const allUnits = isOwner && fields.allUnits === '1'
+    const showForDrivers = !isOwner || fields.showForDrivers === '1'
+    if (!isOwner && fields.units.length === 0) {
+      throw new HTTPException(400, { message: 'Choose at least one of your units.' })
+    }
+    await checkChosenUnits(db, viewer, fields.units)
+
+    // The stored name is ours, never the sender's.
+    const key = newFileKey('documents')
+    await files.put(key, bytes, type.contentType)
+    let documentId: string
+    try {
+      documentId = await db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(documents)
+          .values({
+            companyId: viewer.companyId,
+            authorId: viewer.userId,
+            fileName: fields.fileName,
+            fileKey: key,
+            contentType: type.contentType,
+            size: bytes.byteLength,
+            allUnits,
+            showForDrivers,
+            createdAt: c.var.deps.now?.(),
+          })
+          .returning({ id: documents.id })
+        if (fields.units.length > 0) {
+          await tx.insert(documentUnits).values(fields.units.map((unitId) => ({ documentId: created!.id, unitId })))
+        }
+        return created!.id
+      })
+    } catch (error) {
+      // Whatever failed, no orphaned file stays behind.
+      await files.delete(key).catch(() => undefined)
+      // A chosen unit deleted since it was checked.
+      if (pgErrorCode(error) === FOREIGN_KEY_VIOLATION) throw new HTTPException(404, { message: 'Unit not found.' })
+      throw error
+    }
+    const [loaded] = await loadDocuments(db, c.var.deps, viewer, eq(documents.id, documentId))
+    return c.json({ message: 'Document has been saved successfully.', document: loaded!.document } satisfies CreateDocumentResponse, 201)
+  })
+
+  app.delete('/:id', requireOwner, async (c) => {
+    const { db, files } = c.var.deps
+    const viewer = viewerOf(c.var.user)
+    const id = idParam(c, 'id')
+    const [deleted] = await db
+      .delete(documents)
+      .where(and(eq(documents.id, id), eq(documents.companyId, viewer.companyId)))
+      .returning({ fileKey: documents.fileKey })
+    if (!deleted) throw notFound()
+    // The row is gone, so the file is unreachable; a failed removal wastes space but breaks nothing.
+    await files.delete(deleted.fileKey).catch(() => undefined)
+    return c.json({ message: 'Document has been deleted successfully.' } satisfies MessageResponse)
+  })
+
+  return app
 }

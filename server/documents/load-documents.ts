@@ -1,0 +1,90 @@
+// Documents as the API answers them (spec §3 Document): author's name, attached units, the key with its
+// real extension, and signed URLs. A list of any size costs two queries — documents, then their units.
+import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm'
+import type { CompanyDocument } from '../../src/api/contract/documents.ts'
+import type { Db } from '../db/client.ts'
+import { documents, documentUnits, units, users } from '../db/schema.ts'
+import type { AppDeps } from '../http/app-env.ts'
+import { extensionOf } from './document-file.ts'
+import { visibleTo, type Viewer } from './visibility.ts'
+
+export interface LoadedDocument {
+  document: CompanyDocument
+  contentType: string
+  size: number
+}
+
+/** The name a download is saved under: the document's name, with its type's extension added when missing. */
+function downloadName(fileName: string, extension: string): string {
+  const lower = fileName.toLowerCase()
+  const alreadyNamed = lower.endsWith(`.${extension}`) || (extension === 'jpg' && lower.endsWith('.jpeg'))
+  return alreadyNamed ? fileName : `${fileName}.${extension}`
+}
+
+/**
+ * The documents matching `where` that `viewer` may see, newest first. A driver's `unitIds` list only
+ * their own units: the other units a document is attached to are none of their business.
+ */
+export async function loadDocuments(
+  db: Db,
+  deps: Pick<AppDeps, 'fileUrls' | 'now'>,
+  viewer: Viewer,
+  where?: SQL,
+): Promise<LoadedDocument[]> {
+  const rows = await db
+    .select({
+      document: documents,
+      author: { id: users.id, firstName: users.firstName, lastName: users.lastName },
+    })
+    .from(documents)
+    .leftJoin(users, eq(users.id, documents.authorId))
+    .where(and(visibleTo(db, viewer), where))
+    .orderBy(desc(documents.createdAt), asc(documents.id))
+  if (rows.length === 0) return []
+
+  const unitRows = await db
+    .select({ documentId: documentUnits.documentId, id: units.id, vin: units.vin })
+    .from(documentUnits)
+    .innerJoin(units, eq(units.id, documentUnits.unitId))
+    .where(
+      and(
+        inArray(
+          documentUnits.documentId,
+          rows.map((row) => row.document.id),
+        ),
+        viewer.role === 'driver' ? eq(units.driverId, viewer.userId) : undefined,
+      ),
+    )
+    .orderBy(asc(units.vin))
+  const unitsByDocument = new Map<string, CompanyDocument['unitIds']>()
+  for (const row of unitRows) {
+    const list = unitsByDocument.get(row.documentId) ?? []
+    list.push({ _id: row.id, vin: row.vin })
+    unitsByDocument.set(row.documentId, list)
+  }
+
+  const now = deps.now?.()
+  return rows.map(({ document, author }) => {
+    const extension = extensionOf(document.contentType)
+    // The name rides along unsigned; the files route only ever uses it sanitised.
+    const name = `&name=${encodeURIComponent(downloadName(document.fileName, extension))}`
+    const downloadUrl = deps.fileUrls.url(document.fileKey, { download: true, now }) + name
+    return {
+      document: {
+        _id: document.id,
+        fileName: document.fileName,
+        authorId: author ? { _id: author.id, firstName: author.firstName, lastName: author.lastName } : null,
+        cloudflareKey: `${document.fileKey}.${extension}`,
+        // An SVG can carry script: it is only ever handed out as a download.
+        url: document.contentType === 'image/svg+xml' ? downloadUrl : deps.fileUrls.url(document.fileKey, { now }) + name,
+        downloadUrl,
+        allUnits: document.allUnits,
+        unitIds: unitsByDocument.get(document.id) ?? [],
+        showForDrivers: document.showForDrivers,
+        createdAt: document.createdAt.toISOString(),
+      },
+      contentType: document.contentType,
+      size: document.size,
+    }
+  })
+}
