@@ -3,17 +3,13 @@
 // an image. SVG is accepted (the avatar hint names it) but the files route only ever serves it as a download.
 import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
-import { bodyLimit } from 'hono/body-limit'
+import { uploadLimit } from '../http/upload-limit.ts'
 import { MAX_IMAGE_BYTES } from '../../src/api/contract/auth.ts'
 
 export const IMAGE_TOO_LARGE_MESSAGE = 'The image is too large. The limit is 10 MB.'
 
-/** Stops an oversized image upload while it streams in, before it is buffered. */
-export const imageBodyLimit = bodyLimit({
-  // Multipart framing and the other fields ride along with the file.
-  maxSize: MAX_IMAGE_BYTES + 64 * 1024,
-  onError: (c) => c.json({ message: IMAGE_TOO_LARGE_MESSAGE }, 413),
-})
+/** Stops an oversized image upload while it streams in (multipart framing and fields ride along). */
+export const imageBodyLimit = uploadLimit(MAX_IMAGE_BYTES + 64 * 1024, IMAGE_TOO_LARGE_MESSAGE)
 
 export interface MultipartUpload {
   files: File[]

@@ -3,8 +3,6 @@
 // (server/documents/visibility.ts) and may add documents to their own units, always visible to drivers.
 import { and, eq, inArray } from 'drizzle-orm'
 import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
-import { createMiddleware } from 'hono/factory'
 import { HTTPException } from 'hono/http-exception'
 import type { MessageResponse } from '../../src/api/contract/auth.ts'
 import {
@@ -23,6 +21,7 @@ import { loadDocuments } from '../documents/load-documents.ts'
 import { forUnit, viewerOf, type Viewer } from '../documents/visibility.ts'
 import type { AppEnv } from '../http/app-env.ts'
 import { idParam } from '../http/validate.ts'
+import { uploadLimit } from '../http/upload-limit.ts'
 import { readUploadForm } from '../inspections/uploads.ts'
 import { newFileKey } from '../storage/storage.ts'
 import { findVisibleUnit } from '../units/unit-access.ts'
@@ -31,15 +30,7 @@ import { FOREIGN_KEY_VIOLATION, pgErrorCode } from '../units/pg-error.ts'
 const notFound = () => new HTTPException(404, { message: 'Not found.' })
 
 /** Stops an oversized upload while it streams in; the multipart framing and fields ride along. */
-const streamingLimit = bodyLimit({
-  maxSize: MAX_DOCUMENT_BYTES + 256 * 1024,
-  onError: (c) => c.json({ message: FILE_TOO_LARGE_MESSAGE }, 413),
-})
-/**
- * A body the idempotency middleware has already read in full (under the app's own limit) can no longer
- * be streamed; the handler's size check answers 413 for it instead.
- */
-const documentBodyLimit = createMiddleware<AppEnv>((c, next) => (c.req.raw.bodyUsed ? next() : streamingLimit(c, next)))
+const documentBodyLimit = uploadLimit(MAX_DOCUMENT_BYTES + 256 * 1024, FILE_TOO_LARGE_MESSAGE)
 
 /** The units a document is attached to: the company's, and for a driver, only units assigned to them. */
 async function checkChosenUnits(db: Db, viewer: Viewer, unitIds: readonly string[]): Promise<void> {

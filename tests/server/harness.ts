@@ -63,7 +63,10 @@ export async function createTestContext(): Promise<TestContext> {
       headers['content-type'] = 'application/json'
       body = typeof options.json === 'string' ? options.json : JSON.stringify(options.json)
     }
-    const response = await app.request(`/api${apiPath}`, { method, headers, body })
+    // A stream body needs `duplex: 'half'` (fetch's rule for request streams).
+    const init: RequestInit & { duplex?: 'half' } = { method, headers, body }
+    if (body instanceof ReadableStream) init.duplex = 'half'
+    const response = await app.request(`/api${apiPath}`, init)
     const text = await response.text()
     let parsed: unknown = text
     try {

@@ -265,6 +265,24 @@ describe('POST /user/set-avatar/{id}', () => {
     expect(served.bytes).toEqual(png)
   })
 
+  test('an avatar streamed without Content-Length under an Idempotency-Key is stored, and its retry replayed', async () => {
+    const user = await ctx.user({ role: null, companyId: null })
+    const streamed = async () => {
+      // A Response turns the form into a stream with no length, as a chunked upload arrives.
+      const form = new Response(upload('files', png))
+      return {
+        body: form.body!,
+        headers: { 'content-type': form.headers.get('content-type')!, 'idempotency-key': `avatar-${user.id}` },
+      }
+    }
+    const first = await ctx.call('POST', `/user/set-avatar/${user.id}`, { token: user.token, ...(await streamed()) })
+    expect(first.status).toBe(200)
+    const retry = await ctx.call('POST', `/user/set-avatar/${user.id}`, { token: user.token, ...(await streamed()) })
+    expect(retry.status).toBe(200)
+    expect(retry.headers.get('idempotent-replayed')).toBe('true')
+    expect(retry.body.user.details.avatar).toBe(first.body.user.details.avatar)
+  })
+
   test('a new avatar replaces the old one, whose file is removed', async () => {
     const user = await ctx.user({ role: null, companyId: null })
     const first = await ctx.call('POST', `/user/set-avatar/${user.id}`, { token: user.token, body: upload('files', png) })
