@@ -1,0 +1,212 @@
+// What the UI does to a draft: every function writes the local draft and queues its op in one
+// IndexedDB transaction, then resolves — it never waits on the network (design.md §5).
+import { FINISHED_STEP, type DraftKind } from '../api/contract/inspections.ts'
+import { FILE_TOO_LARGE_MESSAGE, maxBytesFor, type MediaKind } from '../api/contract/media-limits.ts'
+import { persistIfMedia, withStorageErrors } from './device-storage.ts'
+import { newId } from './ids.ts'
+import { deleteDraftMediaBytes, deleteMediaBytes, storeMediaBytes } from './media-store.ts'
+import { announceQueued, draftOps, makeOp, queueUpdate } from './ops.ts'
+import type { DraftRecord, MediaRef, OpRecord, OutboxDb, UpdateFields } from './outbox-db.ts'
+
+export interface DraftClock {
+  now?: () => number
+}
+
+const clockOf = (options?: DraftClock) => options?.now ?? Date.now
+
+async function openDraft(db: OutboxDb, draftId: string): Promise<DraftRecord> {
+  const draft = await db.drafts.get(draftId)
+  if (!draft) throw new Error('This draft is no longer on this device.')
+  if (draft.status !== 'open') throw new Error('This draft is already finished or cancelled.')
+  return draft
+}
+
+/** The draft of this kind the user is still writing for the unit on this device, if any. */
+export async function findOpenDraft(db: OutboxDb, kind: DraftKind, unitId: string, userId: string): Promise<DraftRecord | null> {
+  const drafts = await db.drafts.where('[ownerUserId+kind+unitId]').equals([userId, kind, unitId]).toArray()
+  return drafts.filter((draft) => draft.status === 'open').sort((a, b) => b.updatedAt - a.updatedAt)[0] ?? null
+}
+
+/**
+ * The open local draft of this kind for the unit and user, or a new one with its 'create' queued.
+ * Resuming a draft begun on another device happens when the create's reply says `fail` (replay.ts).
+ */
+export function startDraft(
+  db: OutboxDb,
+  kind: DraftKind,
+  unitId: string,
+  companyId: string,
+  userId: string,
+  options?: DraftClock,
+): Promise<DraftRecord> {
+  const now = clockOf(options)()
+  return withStorageErrors(async () => {
+    const { draft, created } = await db.transaction('rw', db.drafts, db.ops, async () => {
+      const existing = await findOpenDraft(db, kind, unitId, userId)
+      if (existing) return { draft: existing, created: false }
+      const fresh: DraftRecord = {
+        id: newId(),
+        kind,
+        unitId,
+        companyId,
+        ownerUserId: userId,
+        serverId: null,
+        step: 0,
+        description: '',
+        toUserId: null,
+        signature: null,
+        media: [],
+        status: 'open',
+        createdAt: now,
+        updatedAt: now,
+      }
+      await db.drafts.add(fresh)
+      await db.ops.add(makeOp(fresh, { kind: 'create', payload: {} }, now))
+      return { draft: fresh, created: true }
+    })
+    if (created) announceQueued(db)
+    return draft
+  })
+}
+
+async function updateDraft(
+  db: OutboxDb,
+  draftId: string,
+  changes: Partial<Pick<DraftRecord, 'step' | 'description' | 'signature' | 'toUserId'>>,
+  fields: UpdateFields,
+  options?: DraftClock,
+): Promise<void> {
+  const now = clockOf(options)()
+  await withStorageErrors(() =>
+    db.transaction('rw', db.drafts, db.ops, async () => {
+      const draft = await openDraft(db, draftId)
+      if (draft.kind === 'pre-inspection' && (fields.signature !== undefined || fields.to_user_id !== undefined)) {
+        throw new Error('A pre-trip has no signature or recipient.')
+      }
+      await db.drafts.update(draftId, { ...changes, updatedAt: now })
+      await queueUpdate(db, draft, fields, now)
+    }),
+  )
+  announceQueued(db)
+}
+
+export function saveStep(db: OutboxDb, draftId: string, step: number, options?: DraftClock): Promise<void> {
+  return updateDraft(db, draftId, { step }, { currentStep: step }, options)
+}
+
+export function saveDescription(db: OutboxDb, draftId: string, description: string, options?: DraftClock): Promise<void> {
+  return updateDraft(db, draftId, { description }, { description }, options)
+}
+
+/** `signature` is a PNG data URL ('data:image/png;base64,…'); null clears it (the pad's Clear). */
+export function saveSignature(db: OutboxDb, draftId: string, signature: string | null, options?: DraftClock): Promise<void> {
+  return updateDraft(db, draftId, { signature }, { signature }, options)
+}
+
+export function setRecipient(db: OutboxDb, draftId: string, toUserId: string | null, options?: DraftClock): Promise<void> {
+  return updateDraft(db, draftId, { toUserId }, { to_user_id: toUserId }, options)
+}
+
+/**
+ * Keeps a photo or video: its bytes are stored first, then the draft lists it and its upload is
+ * queued, in one transaction — so a capture is either safely on the device with its upload queued,
+ * or not taken at all. A full disk rejects with the out-of-space message; nothing earlier is dropped.
+ */
+export async function addCapture(
+  db: OutboxDb,
+  draftId: string,
+  file: File | Blob,
+  options: { item: string | null; kind: MediaKind; name?: string } & DraftClock,
+): Promise<MediaRef> {
+  const now = clockOf(options)()
+  await openDraft(db, draftId)
+  // The server would refuse it (413); better now than after a long upload on a weak signal.
+  if (file.size > maxBytesFor(options.kind)) throw new Error(FILE_TOO_LARGE_MESSAGE)
+  const mediaId = newId()
+  const name = options.name ?? ('name' in file && file.name ? file.name : `${options.kind}-${mediaId.slice(0, 8)}`)
+  const ref: MediaRef = { mediaId, item: options.item, kind: options.kind, name, size: file.size, serverId: null, state: 'stored' }
+  try {
+    await withStorageErrors(async () => {
+      await storeMediaBytes(db, { mediaId, draftId, blob: file, name, now })
+      await db.transaction('rw', db.drafts, db.ops, db.media, async () => {
+        const draft = await openDraft(db, draftId)
+        await db.media.update(mediaId, { complete: true })
+        await db.drafts.update(draftId, { media: [...draft.media, ref], updatedAt: now })
+        await db.ops.add(makeOp(draft, { kind: 'upload', payload: { mediaId, kind: options.kind, item: options.item } }, now, file.size))
+      })
+    })
+  } catch (error) {
+    // Only this capture's partial bytes go; they were never listed, so nothing the user saw is lost.
+    await deleteMediaBytes(db, [mediaId]).catch(() => undefined)
+    throw error
+  }
+  announceQueued(db)
+  void persistIfMedia(db).catch(() => null)
+  return ref
+}
+
+/**
+ * Removes a capture the server has not got. Returns false (and keeps it) when its upload has been
+ * sent or may have been — removing it then could leave a photo on the server the draft no longer shows.
+ */
+export async function removeCapture(db: OutboxDb, draftId: string, mediaId: string, options?: DraftClock): Promise<boolean> {
+  const now = clockOf(options)()
+  return db.transaction('rw', [db.drafts, db.ops, db.media, db.mediaChunks], async () => {
+    const draft = await openDraft(db, draftId)
+    const ref = draft.media.find((candidate) => candidate.mediaId === mediaId)
+    if (!ref) return true
+    if (ref.state === 'sent') return false
+    const upload = (await draftOps(db, draftId)).find((op) => op.kind === 'upload' && op.payload.mediaId === mediaId)
+    if (upload && (upload.state === 'sending' || (upload.state === 'pending' && upload.attempts > 0))) return false
+    if (upload?.seq !== undefined) await db.ops.delete(upload.seq)
+    await deleteMediaBytes(db, [mediaId])
+    await db.drafts.update(draftId, { media: draft.media.filter((candidate) => candidate.mediaId !== mediaId), updatedAt: now })
+    return true
+  })
+}
+
+/** Finishes the draft: its PUT with step 5 queues behind every upload already queued. */
+export async function finishDraft(db: OutboxDb, draftId: string, options?: DraftClock): Promise<void> {
+  const now = clockOf(options)()
+  await withStorageErrors(() =>
+    db.transaction('rw', db.drafts, db.ops, async () => {
+      const draft = await openDraft(db, draftId)
+      await db.drafts.update(draftId, { status: 'finishing', step: FINISHED_STEP, updatedAt: now })
+      await queueUpdate(db, draft, { currentStep: FINISHED_STEP }, now)
+    }),
+  )
+  announceQueued(db)
+}
+
+/**
+ * Cancels at once on the device. Ops the server has not seen are dropped; if the server has (or may
+ * have) the draft, a 'delete' follows — behind a create that may have arrived, whose reply gives the
+ * id to delete. Cancelling before the create was ever sent sends nothing at all.
+ */
+export async function cancelDraft(db: OutboxDb, draftId: string, options?: DraftClock): Promise<void> {
+  const now = clockOf(options)()
+  const queued = await withStorageErrors(() =>
+    db.transaction('rw', [db.drafts, db.ops, db.media, db.mediaChunks], async () => {
+      const draft = await db.drafts.get(draftId)
+      if (!draft || draft.status === 'cancelled') return false
+      if (draft.status === 'done') throw new Error('This draft is already finished.')
+      const ops = await draftOps(db, draftId)
+      const mayHaveArrived = (op: OpRecord) => op.state === 'sending' || (op.state === 'pending' && op.attempts > 0)
+      // Once a finish may have reached the server, the draft is final there and can no longer be deleted.
+      if (ops.some((op) => op.kind === 'update' && op.payload.currentStep === FINISHED_STEP && mayHaveArrived(op))) {
+        throw new Error('This draft is already finished.')
+      }
+      const create = ops.find((op) => op.kind === 'create')
+      const createMayHaveArrived = !!create && mayHaveArrived(create)
+      // An op in flight finishes on its own; its row going away only means its result is not needed.
+      const dropped = ops.filter((op) => !(op === create && createMayHaveArrived)).map((op) => op.seq!)
+      await db.ops.bulkDelete(dropped)
+      await deleteDraftMediaBytes(db, draftId)
+      await db.drafts.update(draftId, { status: 'cancelled', updatedAt: now })
+      if (draft.serverId === null && !createMayHaveArrived) return false
+      await db.ops.add(makeOp(draft, { kind: 'delete', payload: { currentStep: draft.step } }, now))
+      return true
+    }),
+  )
+  if (queued) announceQueued(db)
+}

@@ -1,0 +1,99 @@
+// Turns a queued op into the HTTP request of the inspections API (/work/briefs/inspections-api.md).
+// A retry must send the very same bytes — the server hashes the body under the idempotency key — so
+// bodies are built only from stored values, and multipart boundaries come from the op's id.
+import { readMedia } from './media-store.ts'
+import type { DraftRecord, OpRecord, OutboxDb } from './outbox-db.ts'
+
+export interface OutboxRequest {
+  method: 'POST' | 'PUT'
+  /** Under the API prefix, e.g. '/inspection/…'. */
+  path: string
+  contentType: string
+  body: string | Blob
+  size: number
+}
+
+/** The op cannot be sent as it stands; `message` is shown to the user. */
+export interface Unsendable {
+  unsendable: string
+}
+
+function resourceOf(draft: DraftRecord): '/inspection' | '/pre-inspection' {
+  return draft.kind === 'pre-inspection' ? '/pre-inspection' : '/inspection'
+}
+
+function json(method: OutboxRequest['method'], path: string, value: unknown): OutboxRequest {
+  const body = JSON.stringify(value)
+  return { method, path, contentType: 'application/json', body, size: body.length }
+}
+
+function uploadPath(draft: DraftRecord, kind: 'photo' | 'video'): string {
+  const unit = encodeURIComponent(draft.unitId)
+  return draft.kind === 'pre-inspection' ? `/pre-inspection/${kind}-preInspection/${unit}` : `/inspection/${kind}-inspection/${unit}`
+}
+
+/** A quoted multipart parameter; quotes and line breaks would end the header early. */
+function quoted(value: string): string {
+  return `"${value.replace(/["\r\n\\]/g, (character) => encodeURIComponent(character))}"`
+}
+
+/** A multipart/form-data body with a fixed boundary, so every retry is byte-for-byte the same. */
+export function multipartBody(
+  boundary: string,
+  fields: [string, string][],
+  file: { field: string; name: string; type: string; parts: ArrayBuffer[] },
+): { body: Blob; contentType: string } {
+  const head = fields
+    .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name=${quoted(name)}\r\n\r\n${value}\r\n`)
+    .join('')
+  const fileHead = `--${boundary}\r\nContent-Disposition: form-data; name=${quoted(file.field)}; filename=${quoted(file.name)}\r\nContent-Type: ${file.type}\r\n\r\n`
+  const body = new Blob([head, fileHead, ...file.parts, `\r\n--${boundary}--\r\n`])
+  return { body, contentType: `multipart/form-data; boundary=${boundary}` }
+}
+
+/** The request for `op`, or why it cannot be sent. */
+export async function buildRequest(db: OutboxDb, op: OpRecord, draft: DraftRecord): Promise<OutboxRequest | Unsendable> {
+  const resource = resourceOf(draft)
+  if (op.kind === 'create') {
+    return json('POST', resource, { type: draft.kind, company_id: draft.companyId, user_id: draft.ownerUserId, unit_id: draft.unitId })
+  }
+  // Lane order puts the create first; a missing id means the create never produced one.
+  if (!draft.serverId) return { unsendable: 'This draft was never created on the server.' }
+  const serverId = draft.serverId
+
+  switch (op.kind) {
+    case 'update': {
+      const { description, currentStep, signature, to_user_id } = op.payload
+      if (draft.kind === 'pre-inspection') {
+        return json('PUT', `${resource}/${encodeURIComponent(serverId)}`, { description, currentStep })
+      }
+      return json('PUT', `${resource}/${encodeURIComponent(serverId)}`, { id: serverId, signature, description, to_user_id, currentStep })
+    }
+    case 'delete':
+      return json('POST', `${resource}/delete`, {
+        type: draft.kind,
+        currentStep: op.payload.currentStep,
+        company_id: draft.companyId,
+        user_id: draft.ownerUserId,
+        unit_id: draft.unitId,
+        inspectionId: serverId,
+      })
+    case 'upload': {
+      const stored = await readMedia(db, op.payload.mediaId)
+      if (!stored) return { unsendable: 'The captured file is no longer on this device.' }
+      const fields: [string, string][] = [
+        ['type', draft.kind],
+        ['company_id', draft.companyId],
+        ['inspection_id', serverId],
+      ]
+      if (draft.kind === 'pre-inspection' && op.payload.item !== null) fields.push(['item', op.payload.item])
+      const { body, contentType } = multipartBody(`----FleetyardOutbox${op.opId.replace(/-/g, '')}`, fields, {
+        field: 'files',
+        name: stored.record.name,
+        type: stored.record.type,
+        parts: stored.parts,
+      })
+      return { method: 'POST', path: uploadPath(draft, op.payload.kind), contentType, body, size: body.size }
+    }
+  }
+}

@@ -1,0 +1,129 @@
+// The device's outbox database: drafts being written, the queue of requests that carry them to the
+// server, captured media (as chunked bytes), and the session the replayer sends with.
+import { Dexie, type EntityTable, type Table } from 'dexie'
+import type { DraftKind } from '../api/contract/inspections.ts'
+import type { MediaKind } from '../api/contract/media-limits.ts'
+
+export const OUTBOX_DB_NAME = 'fleetyard-outbox'
+
+export type DraftStatus = 'open' | 'finishing' | 'cancelled' | 'done'
+/** stored: safe on this device, not yet on the server; sent: the server holds it; failed: the server refused it. */
+export type MediaRefState = 'stored' | 'sent' | 'failed'
+
+/** One capture of a draft, as the UI lists it. Captures restored from the server have no local bytes. */
+export interface MediaRef {
+  mediaId: string
+  item: string | null
+  kind: MediaKind
+  name: string
+  size: number
+  serverId: string | null
+  state: MediaRefState
+}
+
+export interface DraftRecord {
+  /** Local id, known before the server has ever heard of the draft. */
+  id: string
+  kind: DraftKind
+  unitId: string
+  companyId: string
+  ownerUserId: string
+  serverId: string | null
+  step: number
+  description: string
+  toUserId: string | null
+  /** PNG data URL. */
+  signature: string | null
+  media: MediaRef[]
+  status: DraftStatus
+  createdAt: number
+  updatedAt: number
+}
+
+/** Fields of a PUT, named as the API names them. */
+export interface UpdateFields {
+  description?: string
+  currentStep?: number
+  signature?: string | null
+  to_user_id?: string | null
+}
+
+export type OpBody =
+  | { kind: 'create'; payload: Record<string, never> }
+  | { kind: 'update'; payload: UpdateFields }
+  | { kind: 'upload'; payload: { mediaId: string; kind: MediaKind; item: string | null } }
+  | { kind: 'delete'; payload: { currentStep: number } }
+
+export type OpKind = OpBody['kind']
+export type OpState = 'pending' | 'sending' | 'failed'
+
+export type OpRecord = OpBody & {
+  seq?: number
+  /** The Idempotency-Key: the server answers a repeat of it with the stored first response. */
+  opId: string
+  draftId: string
+  ownerUserId: string
+  unitId: string
+  /** Ops of one lane go strictly in seq order; lanes run in parallel (see laneOf). */
+  lane: string
+  state: OpState
+  /** Counted when a send starts, so an op that may have reached the server is never rewritten. */
+  attempts: number
+  nextAttemptAt: number
+  lastError: string | null
+  /** Whole percent of the request body sent. */
+  progress: number
+  /** Bytes of the request body (roughly, for JSON). */
+  size: number
+  createdAt: number
+}
+
+export interface MediaRecord {
+  mediaId: string
+  draftId: string
+  type: string
+  name: string
+  size: number
+  chunkCount: number
+  /** False while chunks are still being written; such leftovers of a crash are swept later. */
+  complete: boolean
+  createdAt: number
+}
+
+/** ≤ 4 MB of a capture: one huge IndexedDB value fails on iOS (Dexie#1638), and Blobs fail on Safari. */
+export interface MediaChunkRecord {
+  mediaId: string
+  index: number
+  bytes: ArrayBuffer
+}
+
+/** The signed-in user's token, stored here so the service worker can replay without localStorage. */
+export interface SessionRecord {
+  key: 'current'
+  token: string
+  userId: string
+  /** The server answered 401 to this token: the outbox waits for a new sign-in. */
+  rejected: boolean
+}
+
+export class OutboxDb extends Dexie {
+  drafts!: EntityTable<DraftRecord, 'id'>
+  ops!: EntityTable<OpRecord, 'seq'>
+  media!: EntityTable<MediaRecord, 'mediaId'>
+  mediaChunks!: Table<MediaChunkRecord, [string, number]>
+  session!: EntityTable<SessionRecord, 'key'>
+
+  constructor(name: string = OUTBOX_DB_NAME) {
+    super(name)
+    this.version(1).stores({
+      drafts: 'id, [ownerUserId+kind+unitId], status',
+      ops: '++seq, &opId, draftId, lane, ownerUserId, state',
+      media: 'mediaId, draftId',
+      mediaChunks: '[mediaId+index], mediaId',
+      session: 'key',
+    })
+  }
+}
+
+/** The one database of the app (page and service worker alike). */
+export const outboxDb = new OutboxDb()

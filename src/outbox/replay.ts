@@ -1,0 +1,312 @@
+// The replay engine: sends queued ops to the API — per lane strictly in seq order, lanes in parallel,
+// each request under its op's idempotency key and its owner's token — and applies the replies to the
+// local drafts. Runs in pages and in the service worker (no DOM here).
+import { FINISHED_STEP } from '../api/contract/inspections.ts'
+import { messageFromBody } from '../api/error-message.ts'
+import { backoffDelay } from './backoff.ts'
+import { newId } from './ids.ts'
+import { deleteDraftMediaBytes, sweepIncompleteMedia } from './media-store.ts'
+import { buildRequest } from './op-requests.ts'
+import { setMediaState } from './ops.ts'
+import { outboxDb, type DraftRecord, type MediaRef, type OpRecord, type OutboxDb, type SessionRecord } from './outbox-db.ts'
+import { markSessionRejected, readSession } from './outbox-session.ts'
+import { withReplayLock } from './replay-lock.ts'
+import { defaultTransport, type Transport } from './transport.ts'
+
+/** Statuses worth repeating unchanged: timeout, still in flight, too early, too many. 5xx too. */
+const RETRYABLE_STATUSES = new Set([408, 409, 425, 429])
+
+export const WAITING_FOR_CONNECTION = 'Waiting for a connection.'
+export const SIGN_IN_AGAIN = 'Sign in again to send your changes.'
+
+export interface ReplayerOptions {
+  db?: OutboxDb
+  transport?: Transport
+  now?: () => number
+  /** Jitter source for the backoff, in [0, 1). */
+  random?: () => number
+  /** Lanes sent at the same time. */
+  concurrency?: number
+  /** Exclusive section around a pass; the Web Lock by default. */
+  lock?: <T>(run: () => Promise<T>) => Promise<T>
+}
+
+export interface ReplayResult {
+  /** Ops acknowledged by the server in this pass. */
+  sent: number
+  /** Ops of the session's user still queued afterwards (failed ones included). */
+  remaining: number
+  failed: number
+  /** Nothing can be sent until someone signs in (no session, or the server refused its token). */
+  paused: boolean
+  /** When the earliest waiting lane is due again, or null when none waits on time. */
+  nextAttemptAt: number | null
+}
+
+export interface Replayer {
+  /** One pass over the queue; calls made during a pass are answered by one more pass after it. */
+  replayOnce: () => Promise<ReplayResult>
+}
+
+type SendOutcome = 'sent' | 'skipped' | 'stopped' | 'paused'
+
+interface ServerDraft {
+  _id: string
+  description?: unknown
+  currentStep?: unknown
+  to_user_id?: unknown
+  picture_ids?: unknown
+  video_ids?: unknown
+  items?: unknown
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null
+const stringList = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [])
+
+/** The draft of a create/resume reply (`{status, body: Draft}`), if it has an id. */
+function serverDraftOf(reply: unknown): { resumed: boolean; draft: ServerDraft } | null {
+  if (!isRecord(reply) || !isRecord(reply.body) || typeof reply.body._id !== 'string') return null
+  return { resumed: reply.status === 'fail', draft: reply.body as unknown as ServerDraft }
+}
+
+/**
+ * A resumed server draft folded into the local one: its captures join ours (none of ours is lost),
+ * and its description, step and recipient fill what this device has not set.
+ */
+export function mergeResumedDraft(local: DraftRecord, server: ServerDraft): Partial<DraftRecord> {
+  const known = new Set(local.media.map((ref) => ref.serverId).filter((id): id is string => id !== null))
+  const itemOf = new Map<string, string>()
+  if (isRecord(server.items)) {
+    for (const [item, lists] of Object.entries(server.items)) {
+      if (!isRecord(lists)) continue
+      for (const id of [...stringList(lists.picture_ids), ...stringList(lists.video_ids)]) itemOf.set(id, item)
+    }
+  }
+  const restored: MediaRef[] = [
+    ...stringList(server.picture_ids).map((id) => ({ id, kind: 'photo' as const })),
+    ...stringList(server.video_ids).map((id) => ({ id, kind: 'video' as const })),
+  ]
+    .filter(({ id }) => !known.has(id))
+    .map(({ id, kind }) => ({ mediaId: newId(), item: itemOf.get(id) ?? null, kind, name: '', size: 0, serverId: id, state: 'sent' }))
+  return {
+    serverId: server._id,
+    media: [...restored, ...local.media],
+    description: local.description || (typeof server.description === 'string' ? server.description : ''),
+    step: Math.max(local.step, typeof server.currentStep === 'number' ? server.currentStep : 0),
+    toUserId: local.toUserId ?? (typeof server.to_user_id === 'string' ? server.to_user_id : null),
+  }
+}
+
+/** The first uploaded file's id of an upload reply. */
+function uploadedIdOf(reply: unknown): string | null {
+  if (!isRecord(reply) || !Array.isArray(reply.uploadResults)) return null
+  const first: unknown = reply.uploadResults[0]
+  return isRecord(first) && typeof first._id === 'string' ? first._id : null
+}
+
+/**
+ * Ops left 'sending' by a closed tab or a killed worker go back to 'pending'; the server recognises
+ * a repeat by its key. Safe only under the replay lock, where no one else is sending.
+ */
+export async function recoverInterrupted(db: OutboxDb, now: number): Promise<void> {
+  await db.ops.where('state').equals('sending').modify({ state: 'pending', progress: 0 })
+  await sweepIncompleteMedia(db, now)
+}
+
+export function createReplayer(options: ReplayerOptions = {}): Replayer {
+  const db = options.db ?? outboxDb
+  const transport = options.transport ?? defaultTransport()
+  const now = options.now ?? Date.now
+  const random = options.random ?? Math.random
+  const concurrency = Math.max(1, options.concurrency ?? 2)
+  const lock = options.lock ?? withReplayLock
+
+  async function retryLater(op: OpRecord, message: string): Promise<void> {
+    await db.ops.update(op.seq!, { state: 'pending', nextAttemptAt: now() + backoffDelay(op.attempts, random), lastError: message, progress: 0 })
+  }
+
+  async function fail(op: OpRecord, message: string): Promise<void> {
+    await db.transaction('rw', db.ops, db.drafts, async () => {
+      const updated = await db.ops.update(op.seq!, { state: 'failed', lastError: message, progress: 0 })
+      if (updated && op.kind === 'upload') await setMediaState(db, op.draftId, op.payload.mediaId, 'failed')
+    })
+  }
+
+  /** Applies a 2xx reply to the draft and removes the op, in one transaction. */
+  async function applySuccess(op: OpRecord, reply: unknown): Promise<SendOutcome> {
+    if (op.kind === 'create' && !serverDraftOf(reply)) {
+      await fail(op, 'The server did not return the draft.')
+      return 'stopped'
+    }
+    await db.transaction('rw', [db.drafts, db.ops, db.media, db.mediaChunks], async () => {
+      await db.ops.delete(op.seq!)
+      const draft = await db.drafts.get(op.draftId)
+      if (!draft) return
+      switch (op.kind) {
+        case 'create': {
+          const { resumed, draft: server } = serverDraftOf(reply)!
+          await db.drafts.update(draft.id, resumed ? mergeResumedDraft(draft, server) : { serverId: server._id })
+          break
+        }
+        case 'upload':
+          await setMediaState(db, draft.id, op.payload.mediaId, 'sent', uploadedIdOf(reply) ?? undefined)
+          break
+        case 'update':
+          // Acknowledged finish: the server holds everything, so the device may let go of the bytes.
+          if (op.payload.currentStep === FINISHED_STEP && draft.status === 'finishing') {
+            await db.drafts.update(draft.id, { status: 'done' })
+            await deleteDraftMediaBytes(db, draft.id)
+          }
+          break
+        case 'delete':
+          await deleteDraftMediaBytes(db, draft.id)
+          break
+      }
+    })
+    return 'sent'
+  }
+
+  async function sendOp(head: OpRecord, session: SessionRecord): Promise<SendOutcome> {
+    const seq = head.seq!
+    // Counting the attempt before sending marks the op as "may have reached the server" (ops.ts).
+    const op = await db.transaction('rw', db.ops, async () => {
+      const fresh = await db.ops.get(seq)
+      if (!fresh || fresh.state !== 'pending') return null
+      const attempts = fresh.attempts + 1
+      await db.ops.update(seq, { state: 'sending', attempts, progress: 0 })
+      return { ...fresh, state: 'sending' as const, attempts }
+    })
+    if (!op) return 'skipped'
+    const draft = await db.drafts.get(op.draftId)
+    if (!draft) {
+      await db.ops.delete(seq)
+      return 'skipped'
+    }
+    const request = await buildRequest(db, op, draft)
+    if ('unsendable' in request) {
+      await fail(op, request.unsendable)
+      return 'stopped'
+    }
+
+    let shown = 0
+    let progressWrites: Promise<unknown> = Promise.resolve()
+    const onProgress = (percent: number) => {
+      const whole = Math.min(100, Math.max(0, Math.floor(percent)))
+      if (whole === shown) return
+      shown = whole
+      progressWrites = progressWrites.then(() => db.ops.update(seq, { progress: whole })).catch(() => undefined)
+    }
+
+    let response
+    try {
+      response = await transport.send({ ...request, headers: { 'Idempotency-Key': op.opId, Authorization: `Bearer ${session.token}` } }, onProgress)
+    } catch {
+      await progressWrites
+      await retryLater(op, WAITING_FOR_CONNECTION)
+      return 'stopped'
+    }
+    await progressWrites
+
+    const { status, body } = response
+    if (status >= 200 && status < 300) return applySuccess(op, body)
+    if (status === 401) {
+      // Paused, not failed: the op waits, intact, for this user to sign in again.
+      await db.ops.update(seq, { state: 'pending', lastError: SIGN_IN_AGAIN, progress: 0 })
+      await markSessionRejected(db, session.token)
+      return 'paused'
+    }
+    if (status >= 400 && status < 500 && !RETRYABLE_STATUSES.has(status)) {
+      await fail(op, messageFromBody(body, `The server refused this change (${status}).`))
+      return 'stopped'
+    }
+    await retryLater(op, messageFromBody(body, `The server could not take this change (${status}).`))
+    return 'stopped'
+  }
+
+  /** Sends a lane's ops in order until it is empty or its head must wait. */
+  async function runLane(lane: string, halted: () => boolean): Promise<{ sent: number; paused: boolean }> {
+    let sent = 0
+    while (!halted()) {
+      const head = await db.ops.where('lane').equals(lane).first()
+      if (!head || head.state !== 'pending' || head.nextAttemptAt > now()) break
+      // Read per op: a sign-out or another user's sign-in mid-pass stops this user's ops at once.
+      const session = await readSession(db)
+      if (!session || session.rejected || session.userId !== head.ownerUserId) return { sent, paused: true }
+      const outcome = await sendOp(head, session)
+      if (outcome === 'sent') sent++
+      else if (outcome === 'paused') return { sent, paused: true }
+      else if (outcome === 'stopped') break
+    }
+    return { sent, paused: false }
+  }
+
+  async function summarize(userId: string | null, sent: number, paused: boolean): Promise<ReplayResult> {
+    const ops = userId ? await db.ops.where('ownerUserId').equals(userId).sortBy('seq') : []
+    const heads = new Map<string, OpRecord>()
+    for (const op of ops) if (!heads.has(op.lane)) heads.set(op.lane, op)
+    const due = [...heads.values()].filter((op) => op.state === 'pending').map((op) => op.nextAttemptAt)
+    return {
+      sent,
+      remaining: ops.length,
+      failed: ops.filter((op) => op.state === 'failed').length,
+      paused,
+      nextAttemptAt: due.length > 0 ? Math.min(...due) : null,
+    }
+  }
+
+  async function pass(): Promise<ReplayResult> {
+    await recoverInterrupted(db, now())
+    const session = await readSession(db)
+    if (!session || session.rejected) return summarize(session?.userId ?? null, 0, true)
+
+    const ops = await db.ops.where('ownerUserId').equals(session.userId).sortBy('seq')
+    const lanes = [...new Set(ops.map((op) => op.lane))]
+    let sent = 0
+    let paused = false
+    const worker = async () => {
+      for (let lane = lanes.shift(); lane !== undefined && !paused; lane = lanes.shift()) {
+        const outcome = await runLane(lane, () => paused)
+        sent += outcome.sent
+        if (outcome.paused) paused = true
+      }
+    }
+    // Settled, not all: a pass ends only when every lane has stopped touching the database.
+    const outcomes = await Promise.allSettled(Array.from({ length: Math.min(concurrency, lanes.length) }, worker))
+    const broken = outcomes.find((outcome) => outcome.status === 'rejected')
+    if (broken) throw broken.reason
+    return summarize(session.userId, sent, paused)
+  }
+
+  let current: Promise<ReplayResult> | null = null
+  let next: Promise<ReplayResult> | null = null
+
+  function replayPass(): Promise<ReplayResult> {
+    if (!current) {
+      current = lock(pass).finally(() => {
+        current = null
+      })
+      return current
+    }
+    // A pass already running may have read the queue before the caller's change: one more follows.
+    next ??= current
+      .catch(() => undefined)
+      .then(() => {
+        next = null
+        return replayPass()
+      })
+    return next
+  }
+
+  return { replayOnce: replayPass }
+}
+
+let sharedReplayer: Replayer | null = null
+
+/**
+ * One replay pass over the shared outbox with fetch — what the service worker's `sync` handler
+ * calls. `remaining > 0` means more is left for a later sync or for the page.
+ */
+export function replayOnce(options: { apiUrl?: string } = {}): Promise<ReplayResult> {
+  sharedReplayer ??= createReplayer({ transport: defaultTransport(options.apiUrl) })
+  return sharedReplayer.replayOnce()
+}

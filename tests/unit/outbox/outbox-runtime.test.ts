@@ -1,0 +1,172 @@
+// The page's triggers: start-up, coming back online, the tab becoming visible, a backoff falling due,
+// the user's Retry — and the session following the app's sign-in.
+import { afterEach, expect, test } from 'vitest'
+import { clearStoredSession, storeSession } from '../../../src/api/session.ts'
+import { startDraft } from '../../../src/outbox/draft-store.ts'
+import { OutboxDb } from '../../../src/outbox/outbox-db.ts'
+import { readSession } from '../../../src/outbox/outbox-session.ts'
+import { requestReplay, retryNow, startOutbox } from '../../../src/outbox/outbox-runtime.ts'
+import type { Transport, TransportRequest } from '../../../src/outbox/transport.ts'
+
+const UNIT = '7d2e6d90-af3c-4e5b-9c73-2b5e13f5c001'
+const COMPANY = '7d2e6d90-af3c-4e5b-9c73-2b5e13f5c002'
+const DRIVER = '7d2e6d90-af3c-4e5b-9c73-2b5e13f5c003'
+
+let serial = 0
+const cleanups: (() => Promise<void> | void)[] = []
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
+})
+
+function freshDb(): OutboxDb {
+  const db = new OutboxDb(`runtime-test-${++serial}`)
+  cleanups.push(() => db.delete())
+  return db
+}
+
+/**
+ * The API as far as a create goes, behind a switchable network: `offline` rejects like a dead
+ * connection, `refuse` answers 403 like a server that will not take it.
+ */
+function network() {
+  const seen: TransportRequest[] = []
+  const state = { mode: 'online' as 'online' | 'offline' | 'refuse' }
+  const transport: Transport = {
+    async send(request) {
+      if (state.mode === 'offline') throw new TypeError('Failed to fetch')
+      seen.push(request)
+      if (state.mode === 'refuse') return { status: 403, body: { message: 'Permission denied' } }
+      return { status: 201, body: { status: 'success', body: { _id: '7d2e6d90-af3c-4e5b-9c73-2b5e13f5c0ff' } } }
+    },
+  }
+  return { transport, seen, state }
+}
+
+function start(db: OutboxDb, transport: Transport, options: { now?: () => number; random?: () => number } = {}) {
+  // The periodic tick is an hour away, so only the trigger under test can send.
+  const stop = startOutbox({ db, transport, intervalMs: 3_600_000, ...options })
+  cleanups.push(stop)
+}
+
+/** Queues a pre-trip while nobody is signed in, so nothing can send it and no retry is scheduled. */
+async function queuedWhileSignedOut(db: OutboxDb, net: ReturnType<typeof network>) {
+  start(db, net.transport)
+  await startDraft(db, 'pre-inspection', UNIT, COMPANY, DRIVER)
+  // Every pass so far has run and found nobody signed in.
+  await requestReplay()
+  expect(await db.ops.count()).toBe(1)
+  expect(net.seen).toHaveLength(0)
+  storeSession('driver-token', DRIVER)
+}
+
+test('start-up sends what was queued before, under the signed-in user', async () => {
+  storeSession('driver-token', DRIVER)
+  const db = freshDb()
+  await startDraft(db, 'pre-inspection', UNIT, COMPANY, DRIVER)
+  const net = network()
+
+  start(db, net.transport)
+
+  await expect.poll(() => db.ops.count()).toBe(0)
+  expect(net.seen).toHaveLength(1)
+  expect(net.seen[0]!.headers.Authorization).toBe('Bearer driver-token')
+})
+
+test('queuing a change sends it at once when online', async () => {
+  storeSession('driver-token', DRIVER)
+  const db = freshDb()
+  const net = network()
+  start(db, net.transport)
+  await expect.poll(async () => (await readSession(db))?.userId).toBe(DRIVER)
+
+  await startDraft(db, 'pre-inspection', UNIT, COMPANY, DRIVER)
+
+  await expect.poll(() => db.ops.count()).toBe(0)
+})
+
+test('the online event replays the queue', async () => {
+  const db = freshDb()
+  const net = network()
+  await queuedWhileSignedOut(db, net)
+
+  window.dispatchEvent(new Event('online'))
+
+  await expect.poll(() => db.ops.count()).toBe(0)
+})
+
+test('the tab becoming visible replays the queue', async () => {
+  const db = freshDb()
+  const net = network()
+  await queuedWhileSignedOut(db, net)
+  expect(document.visibilityState).toBe('visible')
+
+  document.dispatchEvent(new Event('visibilitychange'))
+
+  await expect.poll(() => db.ops.count()).toBe(0)
+})
+
+test('coming back online sends at once what was sitting out a backoff', async () => {
+  storeSession('driver-token', DRIVER)
+  const db = freshDb()
+  const net = network()
+  net.state.mode = 'offline'
+  // The clock stands still, so the backoff never runs out by itself.
+  const frozen = Date.now()
+  start(db, net.transport, { now: () => frozen, random: () => 0.99 })
+  await startDraft(db, 'pre-inspection', UNIT, COMPANY, DRIVER, { now: () => frozen })
+  await expect.poll(async () => (await db.ops.toArray())[0]?.nextAttemptAt).toBe(frozen + 990)
+
+  net.state.mode = 'online'
+  window.dispatchEvent(new Event('online'))
+
+  await expect.poll(() => db.ops.count()).toBe(0)
+})
+
+test('a failed try is retried when its backoff falls due, before the periodic tick', async () => {
+  storeSession('driver-token', DRIVER)
+  const db = freshDb()
+  const net = network()
+  net.state.mode = 'offline'
+  // No jitter drawn: every retry is due at once.
+  start(db, net.transport, { random: () => 0 })
+  await startDraft(db, 'pre-inspection', UNIT, COMPANY, DRIVER)
+  await expect.poll(async () => (await db.ops.toArray())[0]?.attempts ?? 0).toBeGreaterThan(0)
+
+  net.state.mode = 'online'
+
+  await expect.poll(() => db.ops.count()).toBe(0)
+})
+
+test("the user's Retry sends a refused op again", async () => {
+  storeSession('driver-token', DRIVER)
+  const db = freshDb()
+  const net = network()
+  net.state.mode = 'refuse'
+  start(db, net.transport)
+  await startDraft(db, 'pre-inspection', UNIT, COMPANY, DRIVER)
+  await expect.poll(async () => (await db.ops.toArray())[0]?.state).toBe('failed')
+  const refusedKey = (await db.ops.toArray())[0]!.opId
+
+  net.state.mode = 'online'
+  await retryNow()
+
+  expect(await db.ops.count()).toBe(0)
+  expect(net.seen.map((request) => request.headers['Idempotency-Key'])).toEqual([refusedKey, expect.not.stringMatching(refusedKey)])
+})
+
+test('signing out stops sending and keeps the queue', async () => {
+  storeSession('driver-token', DRIVER)
+  const db = freshDb()
+  const net = network()
+  start(db, net.transport)
+  await expect.poll(async () => (await readSession(db))?.userId).toBe(DRIVER)
+
+  clearStoredSession()
+  window.dispatchEvent(new Event('online'))
+  await expect.poll(async () => (await readSession(db)) ?? null).toBeNull()
+  await startDraft(db, 'pre-inspection', UNIT, COMPANY, DRIVER)
+  window.dispatchEvent(new Event('online'))
+
+  await expect.poll(async () => (await db.ops.toArray()).map((op) => op.attempts)).toEqual([0])
+  expect(net.seen).toHaveLength(0)
+})

@@ -1,0 +1,135 @@
+// The real Fleetyard API (the app on an in-memory PGlite, tests/server/harness.ts) for outbox tests,
+// reached through an injected fetch that records every request the outbox makes. Files using it run
+// in the node environment (`// @vitest-environment node`): under jsdom, Vite rewrites the server's
+// `new URL(…, import.meta.url)` into a web address and the database cannot find its migrations.
+import path from 'node:path'
+import { and, eq, isNotNull } from 'drizzle-orm'
+import { createApp } from '../../../server/app.ts'
+import { fileMailer } from '../../../server/mail/mailer.ts'
+import { diskFileStore, fileUrlSigner } from '../../../server/storage/storage.ts'
+import { createTestContext, TEST_SCRYPT, type TestContext } from '../../server/harness.ts'
+import { inspections, media, unitSubTypes, units, unitTypes } from '../../../server/db/schema.ts'
+import { fetchTransport, type FetchLike, type Transport } from '../../../src/outbox/transport.ts'
+
+export const API_URL = 'http://fleetyard.test/api'
+
+export interface SeenRequest {
+  method: string
+  path: string
+  key: string | null
+  token: string | null
+  status: number | null
+}
+
+let vinSerial = 0
+
+/** The shared unit setup clears localStorage after each test; node has none, so give it one. */
+export function provideLocalStorage(): void {
+  if (typeof globalThis.localStorage !== 'undefined') return
+  const values = new Map<string, string>()
+  const storage: Storage = {
+    get length() {
+      return values.size
+    },
+    clear: () => values.clear(),
+    getItem: (key) => values.get(key) ?? null,
+    key: (index) => [...values.keys()][index] ?? null,
+    removeItem: (key) => void values.delete(key),
+    setItem: (key, value) => void values.set(key, String(value)),
+  }
+  globalThis.localStorage = storage
+}
+
+export async function startOutboxServer() {
+  const ctx: TestContext = await createTestContext()
+  const owner = await ctx.owner()
+  const driver = await ctx.driver(owner.companyId)
+  const requests: SeenRequest[] = []
+  let app = ctx.app
+
+  /** A new app process on the same database and files: nothing survives but what they hold. */
+  function restart(): void {
+    app = createApp({
+      db: ctx.db,
+      mailer: fileMailer(path.join(ctx.dataDir, 'mail'), 'Fleetyard <test@fleetyard.local>', () => {}),
+      files: diskFileStore(path.join(ctx.dataDir, 'files')),
+      fileUrls: fileUrlSigner('test-secret'),
+      publicUrl: 'http://localhost:3000',
+      scryptCost: TEST_SCRYPT,
+    })
+  }
+
+  const fetch: FetchLike = async (input, init) => {
+    const url = new URL(input)
+    const headers = new Headers(init.headers)
+    const seen: SeenRequest = {
+      method: init.method ?? 'GET',
+      path: url.pathname.replace(/^\/api/, ''),
+      key: headers.get('Idempotency-Key'),
+      token: headers.get('Authorization')?.replace(/^Bearer /, '') ?? null,
+      status: null,
+    }
+    requests.push(seen)
+    const response = await app.request(input, init)
+    seen.status = response.status
+    return response
+  }
+
+  /** A unit of the owner's company, assigned to `driverId` when given. */
+  async function unit(driverId: string | null = null) {
+    const companyId = owner.companyId
+    const [type] = await ctx.db.insert(unitTypes).values({ companyId, name: 'Truck', icon: 'fa-truck' }).returning()
+    const [subType] = await ctx.db.insert(unitSubTypes).values({ companyId, unitTypeId: type!.id, name: 'Box truck' }).returning()
+    vinSerial++
+    const [row] = await ctx.db
+      .insert(units)
+      .values({
+        companyId,
+        unitNumber: `T-${vinSerial}`,
+        vin: `OUTBOXTEST${String(vinSerial).padStart(7, '0')}`,
+        make: 'Volvo',
+        model: 'VNL',
+        year: 2022,
+        unitTypeId: type!.id,
+        unitSubTypeId: subType!.id,
+        status: driverId ? 'Assigned to Driver' : 'Available',
+        driverId,
+      })
+      .returning()
+    return row!.id
+  }
+
+  /** Every draft row of the unit (finished or not). */
+  const draftsOf = (unitId: string) => ctx.db.select().from(inspections).where(eq(inspections.unitId, unitId))
+  const finishedDraftsOf = (unitId: string) =>
+    ctx.db.select().from(inspections).where(and(eq(inspections.unitId, unitId), isNotNull(inspections.finishedAt)))
+  const mediaOf = (inspectionId: string) => ctx.db.select().from(media).where(eq(media.inspectionId, inspectionId))
+  const allMedia = () => ctx.db.select().from(media)
+
+  return {
+    ctx,
+    owner,
+    driver,
+    requests,
+    fetch,
+    restart,
+    transport: (): Transport => fetchTransport({ apiUrl: API_URL, fetch }),
+    unit,
+    draftsOf,
+    finishedDraftsOf,
+    mediaOf,
+    allMedia,
+    close: () => ctx.close(),
+  }
+}
+
+export type OutboxServer = Awaited<ReturnType<typeof startOutboxServer>>
+
+/** A real 1×1 PNG (the server sniffs and measures what it stores). */
+export function pngFile(name = 'photo.png'): File {
+  const bytes = Uint8Array.from(
+    atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4//8/AAX+Av4N70a4AAAAAElFTkSuQmCC'),
+    (character) => character.charCodeAt(0),
+  )
+  return new File([bytes], name, { type: 'image/png' })
+}

@@ -1,0 +1,109 @@
+// The page's transport (XMLHttpRequest, for upload progress) against a real local HTTP server.
+import { createServer, type IncomingMessage, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { multipartBody } from '../../../src/outbox/op-requests.ts'
+import { xhrTransport } from '../../../src/outbox/transport.ts'
+
+interface Received {
+  method: string
+  url: string
+  headers: IncomingMessage['headers']
+  body: Buffer
+}
+
+let server: Server
+let apiUrl = ''
+const received: Received[] = []
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    // The test page (jsdom) lives on another origin, so the browser rules for CORS apply.
+    response.setHeader('Access-Control-Allow-Origin', '*')
+    response.setHeader('Access-Control-Allow-Headers', 'Authorization, Idempotency-Key, Content-Type')
+    response.setHeader('Access-Control-Allow-Methods', 'POST, PUT')
+    if (request.method === 'OPTIONS') {
+      response.writeHead(204).end()
+      return
+    }
+    if (request.url!.endsWith('/drop')) {
+      request.socket.destroy()
+      return
+    }
+    const parts: Buffer[] = []
+    request.on('data', (part: Buffer) => parts.push(part))
+    request.on('end', () => {
+      received.push({ method: request.method!, url: request.url!, headers: request.headers, body: Buffer.concat(parts) })
+      const refused = request.url!.endsWith('/refuse')
+      response.writeHead(refused ? 400 : 201, { 'Content-Type': 'application/json' })
+      response.end(JSON.stringify(refused ? { message: 'Unsupported file type.' } : { uploadResults: [{ _id: 'm1', fileName: 'a.png', type: 'image' }] }))
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api`
+})
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+
+test('an upload goes out with its key, token and exact bytes, and its progress ends at 100 in whole percent', async () => {
+  const bytes = Uint8Array.from({ length: 300_000 }, (_, index) => index % 256)
+  const { body, contentType } = multipartBody('----FleetyardOutboxtest', [['item', 'Lights']], {
+    field: 'files',
+    name: 'lights.png',
+    type: 'image/png',
+    parts: [bytes.buffer.slice(0, 100_000), bytes.buffer.slice(100_000)],
+  })
+  const progress: number[] = []
+
+  const response = await xhrTransport({ apiUrl }).send(
+    {
+      method: 'POST',
+      path: '/pre-inspection/photo-preInspection/u1',
+      contentType,
+      body,
+      size: body.size,
+      headers: { 'Idempotency-Key': 'key-1', Authorization: 'Bearer token-1' },
+    },
+    (percent) => progress.push(percent),
+  )
+
+  expect(response).toEqual({ status: 201, body: { uploadResults: [{ _id: 'm1', fileName: 'a.png', type: 'image' }] } })
+  const [request] = received.splice(0)
+  expect(request).toMatchObject({ method: 'POST', url: '/api/pre-inspection/photo-preInspection/u1' })
+  expect(request!.headers).toMatchObject({ 'idempotency-key': 'key-1', authorization: 'Bearer token-1', 'content-type': contentType })
+  const text = request!.body.toString('latin1')
+  expect(text).toContain('Content-Disposition: form-data; name="item"\r\n\r\nLights\r\n')
+  expect(text).toContain('Content-Disposition: form-data; name="files"; filename="lights.png"\r\nContent-Type: image/png\r\n\r\n')
+  const fileStart = request!.body.indexOf('\r\n\r\n', request!.body.indexOf('filename=')) + 4
+  expect(Buffer.compare(request!.body.subarray(fileStart, fileStart + bytes.length), Buffer.from(bytes))).toBe(0)
+  expect(progress.at(-1)).toBe(100)
+  for (const percent of progress) expect(Number.isInteger(percent)).toBe(true)
+  expect([...progress].sort((a, b) => a - b)).toEqual(progress)
+})
+
+test('a refusal comes back as the status and message, not as a thrown error', async () => {
+  const response = await xhrTransport({ apiUrl }).send(
+    { method: 'PUT', path: '/refuse', contentType: 'application/json', body: '{}', size: 2, headers: {} },
+    () => {},
+  )
+  expect(response).toEqual({ status: 400, body: { message: 'Unsupported file type.' } })
+  received.splice(0)
+})
+
+test('no answer at all rejects, so the op waits for a connection', async () => {
+  await expect(xhrTransport({ apiUrl }).send({ method: 'POST', path: '/drop', contentType: 'application/json', body: '{}', size: 2, headers: {} }, () => {})).rejects.toThrow(
+    'The server could not be reached.',
+  )
+})
+
+test('a multipart body is the same bytes every time it is built for the same op', async () => {
+  const build = () =>
+    multipartBody('----FleetyardOutboxsame', [['inspection_id', 'd1']], { field: 'files', name: 'a "b".png', type: 'image/png', parts: [new Uint8Array([1, 2, 3]).buffer] })
+  const read = (blob: Blob) =>
+    new Promise<string>((resolve) => {
+      const reader = new FileReader()
+      reader.onload = () => resolve(reader.result as string)
+      reader.readAsText(blob)
+    })
+  expect(await read(build().body)).toBe(await read(build().body))
+  expect(await read(build().body)).toContain('filename="a %22b%22.png"')
+})
