@@ -14,7 +14,9 @@ import { withReplayLock } from './replay-lock.ts'
 import { defaultTransport, type Transport } from './transport.ts'
 
 /** Statuses worth repeating unchanged: timeout, still in flight, too early, too many. 5xx too. */
-const RETRYABLE_STATUSES = new Set([408, 409, 425, 429])
+// A 409 is retried only with Retry-After (the first try is still running on the server); other 409s —
+// a finished draft, a unit no longer Available — would answer the same forever, so they fail visibly.
+const RETRYABLE_STATUSES = new Set([408, 425, 429])
 
 export const WAITING_FOR_CONNECTION = 'Waiting for a connection.'
 export const SIGN_IN_AGAIN = 'Sign in again to send your changes.'
@@ -208,6 +210,7 @@ export function createReplayer(options: ReplayerOptions = {}): Replayer {
     await progressWrites
 
     const { status, body } = response
+    const retryable = RETRYABLE_STATUSES.has(status) || (status === 409 && response.retryAfter === true)
     if (status >= 200 && status < 300) return applySuccess(op, body)
     if (status === 401) {
       // Paused, not failed: the op waits, intact, for this user to sign in again.
@@ -215,7 +218,7 @@ export function createReplayer(options: ReplayerOptions = {}): Replayer {
       await markSessionRejected(db, session.token)
       return 'paused'
     }
-    if (status >= 400 && status < 500 && !RETRYABLE_STATUSES.has(status)) {
+    if (status >= 400 && status < 500 && !retryable) {
       await fail(op, messageFromBody(body, `The server refused this change (${status}).`))
       return 'stopped'
     }

@@ -11,6 +11,8 @@ export interface TransportResponse {
   status: number
   /** Parsed JSON, or null for an empty or non-JSON body. */
   body: unknown
+  /** The server asked to try again later (`Retry-After`), e.g. while the first try is still running. */
+  retryAfter?: boolean
 }
 
 /** Sends one request; rejects only when no HTTP answer arrived (offline, connection dropped). */
@@ -47,7 +49,7 @@ export function fetchTransport(options: { apiUrl?: string; fetch?: FetchLike } =
       })
       const body = parseBody(await response.text())
       onProgress(100)
-      return { status: response.status, body }
+      return { status: response.status, body, retryAfter: response.headers.has('retry-after') }
     },
   }
 }
@@ -67,7 +69,7 @@ export function xhrTransport(options: { apiUrl?: string } = {}): Transport {
         }
         xhr.onload = () => {
           onProgress(100)
-          resolve({ status: xhr.status, body: parseBody(xhr.responseText) })
+          resolve({ status: xhr.status, body: parseBody(xhr.responseText), retryAfter: xhr.getResponseHeader('Retry-After') !== null })
         }
         xhr.onerror = () => reject(new Error('The server could not be reached.'))
         xhr.onabort = () => reject(new Error('The request was aborted.'))

@@ -144,6 +144,25 @@ describe('failures', () => {
     expect(await server.draftsOf(unitId)).toHaveLength(1)
   })
 
+  test('a 409 with Retry-After (first try still running) waits and retries; any other 409 fails visibly', { timeout: 60_000 }, async () => {
+    const busyDevice = await driverDevice()
+    await busyDevice.startPreTrip()
+    const stillRunning: Transport = {
+      send: () => Promise.resolve({ status: 409, body: { message: 'This request is already being processed.' }, retryAfter: true }),
+    }
+    await replayer(busyDevice.db, stillRunning).replayOnce()
+    const [waiting] = await busyDevice.db.ops.toArray()
+    expect(waiting).toMatchObject({ state: 'pending', attempts: 1 })
+
+    const conflictDevice = await driverDevice()
+    await conflictDevice.startPreTrip()
+    const conflict = answering(server.transport(), 409, { message: 'This pre-trip is already finished.' })
+    const result = await replayer(conflictDevice.db, conflict).replayOnce()
+    const [failed] = await conflictDevice.db.ops.toArray()
+    expect(result.failed).toBe(1)
+    expect(failed).toMatchObject({ state: 'failed', lastError: 'This pre-trip is already finished.' })
+  })
+
   test('a refused op is marked failed with the server message and Retry sends it again', { timeout: 60_000 }, async () => {
     const db = freshDb()
     const unitId = await server.unit(null)
