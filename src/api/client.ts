@@ -13,39 +13,44 @@ export const sessionEnd = {
   reload: () => window.location.reload(),
 }
 
-export const api = ky.create({
-  prefixUrl: API_URL,
-  timeout: false,
-  retry: 0,
-  hooks: {
-    beforeRequest: [
-      (request) => {
-        const token = storedToken()
-        if (token) request.headers.set('Authorization', `Bearer ${token}`)
-      },
-    ],
-    afterResponse: [
-      (request, _options, response) => {
-        // A failed sign-in also answers 401-free (400), so only a call made with a token ends the session.
-        if (response.status === 401 && request.headers.has('Authorization')) {
-          localStorage.removeItem(STORAGE_KEYS.token)
-          sessionEnd.reload()
-        }
-      },
-    ],
-    beforeError: [
-      async (error) => {
-        let body: unknown = null
-        try {
-          body = await error.response.clone().json()
-        } catch {
-          body = null
-        }
-        error.message = messageFromBody(body, error.message)
-        return error
-      },
-    ],
-  },
-})
+/** A client for the API at `prefixUrl`; the app uses `api` below, tests point one at their own server. */
+export function createApiClient(prefixUrl: string) {
+  return ky.create({
+    prefixUrl,
+    timeout: false,
+    retry: 0,
+    hooks: {
+      beforeRequest: [
+        (request) => {
+          const token = storedToken()
+          if (token) request.headers.set('Authorization', `Bearer ${token}`)
+        },
+      ],
+      afterResponse: [
+        (request, _options, response) => {
+          // Only a call made with a token ends the session: a failed sign-in answers without reloading.
+          if (response.status === 401 && request.headers.has('Authorization')) {
+            localStorage.removeItem(STORAGE_KEYS.token)
+            sessionEnd.reload()
+          }
+        },
+      ],
+      beforeError: [
+        async (error) => {
+          let body: unknown = null
+          try {
+            body = await error.response.clone().json()
+          } catch {
+            body = null
+          }
+          error.message = messageFromBody(body, error.message)
+          return error
+        },
+      ],
+    },
+  })
+}
+
+export const api = createApiClient(API_URL)
 
 export { HTTPError }

@@ -1,5 +1,5 @@
 // The signed-in user (GET /user/{id}) and which area of the app they belong in (spec §2 "App shell").
-import { queryOptions } from '@tanstack/react-query'
+import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import type { AuthUser, UserResponse } from './contract/auth.ts'
 import { api } from './client.ts'
 
@@ -16,4 +16,9 @@ export function sessionArea(user: AuthUser | null | undefined): SessionArea {
   if (!user) return 'signed-out'
   if (user.isNewUser || !user.role || !user.company) return 'onboarding'
   return 'signed-in'
+}
+
+/** Fetches the user now, even when a cached copy is fresh (after sign-in, or after onboarding changed them). */
+export function loadCurrentUser(queryClient: QueryClient, userId: string): Promise<AuthUser> {
+  return queryClient.fetchQuery({ ...currentUserQuery(userId), staleTime: 0, retry: false })
 }

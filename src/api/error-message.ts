@@ -7,9 +7,20 @@ export function messageFromBody(body: unknown, fallback: string): string {
   if (typeof record.message === 'string' && record.message) return record.message
   if (typeof record.error === 'string' && record.error) return record.error
   if (Array.isArray(record.errors) && record.errors.length > 0) {
-    return record.errors.map((item) => (typeof item === 'string' ? item : JSON.stringify(item))).join(' ')
+    return record.errors.map(errorItemText).join(' ')
   }
   return fallback
+}
+
+/** An `errors` entry is a string or, from validation libraries, an object carrying its text. */
+function errorItemText(item: unknown): string {
+  if (typeof item === 'string') return item
+  if (item && typeof item === 'object') {
+    const { message, msg } = item as Record<string, unknown>
+    if (typeof message === 'string') return message
+    if (typeof msg === 'string') return msg
+  }
+  return JSON.stringify(item)
 }
 
 /** The message of any thrown value, for screens that show it. */

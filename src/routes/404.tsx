@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { Placeholder } from '../ui/placeholder.tsx'
+import { NotFoundPage } from '../ui/not-found-page.tsx'
 
 export const Route = createFileRoute('/404')({
-  component: () => <Placeholder title="Sorry, the page can't be found." />,
+  component: NotFoundPage,
 })

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { Placeholder } from '../ui/placeholder.tsx'
+import { ResetPasswordScreen } from '../features/auth/reset-password-screen.tsx'
 
 export const Route = createFileRoute('/_public/reset-password')({
-  component: () => <Placeholder title="Reset password" />,
+  component: ResetPasswordScreen,
 })

@@ -1,6 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { Placeholder } from '../ui/placeholder.tsx'
+import { SetPasswordScreen } from '../features/auth/set-password-screen.tsx'
 
 export const Route = createFileRoute('/_public/set-password/$token')({
-  component: () => <Placeholder title="Set password" />,
+  component: SetPasswordPage,
 })
+
+function SetPasswordPage() {
+  const { token } = Route.useParams()
+  return <SetPasswordScreen token={token} />
+}

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { Placeholder } from '../ui/placeholder.tsx'
+import { SignInScreen } from '../features/auth/signin-screen.tsx'
 
 export const Route = createFileRoute('/_public/signin')({
-  component: () => <Placeholder title="Sign in" />,
+  component: SignInScreen,
 })

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { Placeholder } from '../ui/placeholder.tsx'
+import { SignUpScreen } from '../features/auth/signup-screen.tsx'
 
 export const Route = createFileRoute('/_public/signup/')({
-  component: () => <Placeholder title="Sign up" />,
+  component: () => <SignUpScreen />,
 })

@@ -25,7 +25,9 @@ export default async function globalSetup() {
   }
   const port = await freePort()
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fleetyard-e2e-'))
-  const child = spawn('npx', ['tsx', 'server/main.ts'], {
+  // node with tsx's loader (not `npx tsx`, which forks): the pid we hold is the server itself, so
+  // teardown's kill really stops it and no server outlives the run.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '1', STATIC_DIR: distDir, PUBLIC_URL: `http://localhost:${port}` },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -51,8 +53,10 @@ export default async function globalSetup() {
   process.env.E2E_DATA_DIR = dataDir
 
   return async () => {
+    const exited = new Promise((resolve) => child.once('exit', resolve))
     child.kill('SIGTERM')
-    await new Promise((resolve) => setTimeout(resolve, 500))
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))])
+    if (child.exitCode === null) child.kill('SIGKILL')
     rmSync(dataDir, { recursive: true, force: true })
   }
 }

@@ -1,0 +1,72 @@
+// /signup, /signup/{token} and /{slug}/signup (spec §2): one form; an invitation pre-fills the email,
+// a company link names the company in the title and joins the new user to it.
+import type { FormEvent } from 'react'
+import { Link } from '@tanstack/react-router'
+import { AlertBanner } from '../../ui/alert-banner.tsx'
+import { Button } from '../../ui/button.tsx'
+import { TextField } from '../../ui/form-field.tsx'
+import { formText } from './form-text.ts'
+import { linkClass } from './link-class.ts'
+import { useRegister } from './use-register.ts'
+
+interface SignUpScreenProps {
+  /** From /{slug}/signup: the company the new user joins as a driver. */
+  company?: { _id: string; name: string }
+  /** From /signup/{token}: the invitation and the email it was sent to. */
+  invitation?: { token: string; email: string }
+}
+
+export function SignUpScreen({ company, invitation }: SignUpScreenProps) {
+  const register = useRegister()
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const form = event.currentTarget
+    register.mutate({
+      firstName: formText(form, 'firstName'),
+      lastName: formText(form, 'lastName'),
+      phone: formText(form, 'phone'),
+      email: invitation?.email ?? formText(form, 'email'),
+      password: formText(form, 'password'),
+      invitationToken: invitation?.token ?? null,
+      companyId: company?._id ?? null,
+    })
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl dark:text-white">
+        Sign Up to {company?.name ?? 'Fleetyard'}
+      </h1>
+      <AlertBanner message={register.error?.message} />
+      <form className="flex flex-col gap-5" onSubmit={submit}>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField label="First Name" name="firstName" autoComplete="given-name" placeholder="Enter your first name" required />
+          <TextField label="Last Name" name="lastName" autoComplete="family-name" placeholder="Enter your last name" required />
+        </div>
+        <TextField label="Phone Number" name="phone" type="tel" autoComplete="tel" placeholder="Enter your phone number" required />
+        {invitation ? (
+          <TextField label="Email" name="email" type="email" autoComplete="email" value={invitation.email} readOnly />
+        ) : (
+          <TextField label="Email" name="email" type="email" autoComplete="email" placeholder="Enter your email" required />
+        )}
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          placeholder="6+ Characters, 1 Capital letter"
+          required
+        />
+        <Button type="submit" pending={register.isPending}>
+          Create account
+        </Button>
+      </form>
+      <p className="text-center">
+        <Link to="/auth/signin" className={linkClass}>
+          Already have an account?
+        </Link>
+      </p>
+    </div>
+  )
+}

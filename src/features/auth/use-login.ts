@@ -1,0 +1,31 @@
+// Sign-in (spec §4): POST /auth/login, store token and userId, load the user, then let the guards route
+// the user to /units or, still onboarding, /new-user. No router.invalidate() first: re-running the
+// /signin guard would redirect on its own, and two racing redirects remount /new-user under the user's hands.
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useRouter } from '@tanstack/react-router'
+import { api } from '../../api/client.ts'
+import type { LoginBody, LoginResponse } from '../../api/contract/auth.ts'
+import { loadCurrentUser } from '../../api/current-user.ts'
+import { clearStoredSession, storeSession } from '../../api/session.ts'
+
+export function useLogin() {
+  const queryClient = useQueryClient()
+  const router = useRouter()
+  return useMutation({
+    // Sign-in needs the server; fail at once offline instead of waiting paused.
+    networkMode: 'always',
+    mutationFn: async (body: LoginBody) => {
+      const { token, user } = await api.post('auth/login', { json: body }).json<LoginResponse>()
+      storeSession(token, user._id)
+      try {
+        await loadCurrentUser(queryClient, user._id)
+      } catch (error) {
+        // Half a session (a token but no user) would strand the app between areas.
+        clearStoredSession()
+        throw error
+      }
+    },
+    // A navigation runs every guard afresh, so the new session is seen without invalidating.
+    onSuccess: () => router.navigate({ to: '/units', replace: true }),
+  })
+}

@@ -1,0 +1,17 @@
+// Company Owner path: POST /company/create-company makes the user the owner of a new company.
+import { useMutation } from '@tanstack/react-query'
+import { api } from '../../api/client.ts'
+import type { CreateCompanyResponse } from '../../api/contract/auth.ts'
+import { useFinishOnboarding } from './use-finish-onboarding.ts'
+
+export function useCreateCompany(userId: string) {
+  const finish = useFinishOnboarding(userId)
+  return useMutation({
+    networkMode: 'always',
+    mutationFn: async (companyName: string) => {
+      await api.post('company/create-company', { json: { companyName } }).json<CreateCompanyResponse>()
+      await finish.reloadProfile()
+    },
+    onSuccess: finish.enterApp,
+  })
+}

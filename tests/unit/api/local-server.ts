@@ -1,0 +1,60 @@
+// A tiny real HTTP server for client tests: each test says how it answers and reads what it received,
+// so the ky client runs against real responses rather than mocks.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+export interface ReceivedRequest {
+  method: string
+  path: string
+  authorization: string | undefined
+  body: string
+}
+
+/** How to answer a request; 'hold' leaves it unanswered until the server closes. */
+export type Answer = (request: ReceivedRequest) => { status: number; body?: unknown } | 'hold'
+
+export interface LocalServer {
+  /** Base URL to use as the client's prefix, e.g. http://127.0.0.1:4321/api */
+  url: string
+  received: ReceivedRequest[]
+  answer: (next: Answer) => void
+  close: () => Promise<void>
+}
+
+export async function startLocalServer(): Promise<LocalServer> {
+  const received: ReceivedRequest[] = []
+  let answer: Answer = () => ({ status: 404, body: { message: 'Not found.' } })
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    let body = ''
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()))
+    req.on('end', () => {
+      const request = { method: req.method ?? 'GET', path: req.url ?? '/', authorization: req.headers.authorization, body }
+      received.push(request)
+      const reply = answer(request)
+      if (reply === 'hold') return
+      res.writeHead(reply.status, { 'Content-Type': 'application/json' })
+      res.end(reply.body === undefined ? '' : JSON.stringify(reply.body))
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}/api`,
+    received,
+    answer: (next) => {
+      answer = next
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        server.closeAllConnections()
+      }),
+  }
+}
+
+/** A base URL where nothing listens: the address of a server that was started and stopped. */
+export async function unreachableUrl(): Promise<string> {
+  const server = await startLocalServer()
+  await server.close()
+  return server.url
+}
