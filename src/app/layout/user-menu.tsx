@@ -7,6 +7,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import type { AuthUser } from '../../api/contract/auth.ts'
 import { logOut } from '../../api/logout.ts'
 import { Avatar } from '../../ui/avatar.tsx'
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx'
 import { ChevronDownIcon, LogOutIcon } from './layout-icons.tsx'
 import { userMenuLinks } from './nav-items.ts'
 
@@ -28,6 +29,8 @@ export function UserMenu({ user }: { user: AuthUser }) {
   const menuId = useId()
   const queryClient = useQueryClient()
   const navigate = useNavigate()
+  // Logout's question about unsent changes, answered in a dialog: the message and how to answer it.
+  const [unsentQuestion, setUnsentQuestion] = useState<{ message: string; answer: (logOutAnyway: boolean) => void } | null>(null)
 
   // Closing on a route change is derived during render, so even back/forward buttons close it.
   const pathname = useRouterState({ select: (state) => state.location.pathname })
@@ -106,7 +109,20 @@ export function UserMenu({ user }: { user: AuthUser }) {
 
   const onLogOut = () => {
     setOpen(false)
-    void logOut({ queryClient, goToSignIn: () => navigate({ to: '/signin', replace: true }) })
+    void logOut({
+      queryClient,
+      goToSignIn: () => navigate({ to: '/signin', replace: true }),
+      confirmUnsent: (message) =>
+        new Promise<boolean>((resolve) =>
+          setUnsentQuestion({
+            message,
+            answer: (logOutAnyway) => {
+              setUnsentQuestion(null)
+              resolve(logOutAnyway)
+            },
+          }),
+        ),
+    })
   }
 
   const fullName = `${user.details.firstName} ${user.details.lastName}`.trim()
@@ -152,6 +168,15 @@ export function UserMenu({ user }: { user: AuthUser }) {
             </li>
           </ul>
         </div>
+      )}
+      {unsentQuestion && (
+        <ConfirmDialog
+          title="Log Out"
+          message={unsentQuestion.message}
+          confirmLabel="Log Out"
+          onConfirm={() => unsentQuestion.answer(true)}
+          onCancel={() => unsentQuestion.answer(false)}
+        />
       )}
     </div>
   )

@@ -7,6 +7,8 @@ import { api } from '../../api/client.ts'
 import type { LoginBody, LoginResponse } from '../../api/contract/auth.ts'
 import { loadCurrentUser } from '../../api/current-user.ts'
 import { clearStoredSession, storeSession } from '../../api/session.ts'
+import { outboxDb } from '../../outbox/outbox-db.ts'
+import { mirrorStoredSession } from '../../outbox/outbox-runtime.ts'
 
 export function useLogin() {
   const queryClient = useQueryClient()
@@ -24,6 +26,9 @@ export function useLogin() {
         clearStoredSession()
         throw error
       }
+      // The outbox sends with this token from now on: changes this user left unsent (a logout, an
+      // expired session) resume at once. Storage trouble must not fail a sign-in; replay retries it.
+      await mirrorStoredSession(outboxDb).catch(() => undefined)
     },
     // A navigation runs every guard afresh, so the new session is seen without invalidating.
     onSuccess: () => router.navigate({ to: '/units', replace: true }),

@@ -1,0 +1,82 @@
+// /sync: every change of the signed-in user that has not reached the server yet — what it is, which
+// unit, how big, and how far it got — with Retry. Read from IndexedDB, so it works offline and shows
+// the same list after a reload.
+import { useState } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { useLiveQuery } from 'dexie-react-hooks'
+import { outboxDb } from '../../outbox/outbox-db.ts'
+import { retryNow } from '../../outbox/outbox-runtime.ts'
+import { readOutboxSummary, type WaitingItem } from '../../outbox/outbox-summary.ts'
+import { Button } from '../../ui/button.tsx'
+import { PageHeader, SCREEN_CLASS } from '../../ui/page-header.tsx'
+import { SkeletonList } from '../../ui/skeleton-list.tsx'
+import { formatSize, unitLabel, waitingItemState } from './waiting-item-text.ts'
+
+export function WaitingItemsScreen() {
+  // No default: 'Everything is up to date.' must not flash while IndexedDB is still being read.
+  const summary = useLiveQuery(() => readOutboxSummary(outboxDb), [])
+  const [retrying, setRetrying] = useState(false)
+  const items = summary?.waitingItems
+
+  const retry = () => {
+    setRetrying(true)
+    // Each op records its own outcome, which this list shows as it changes.
+    void retryNow()
+      .catch(() => null)
+      .finally(() => setRetrying(false))
+  }
+
+  return (
+    <div className={SCREEN_CLASS}>
+      <PageHeader title="Waiting changes">
+        {items && items.length > 0 && (
+          <Button onClick={retry} pending={retrying}>
+            Retry
+          </Button>
+        )}
+      </PageHeader>
+      {!items ? (
+        <SkeletonList count={3} />
+      ) : items.length === 0 ? (
+        <p className="rounded-lg border border-slate-200 bg-white p-6 text-slate-700 dark:border-strokedark dark:bg-boxdark dark:text-slate-200">
+          Everything is up to date.
+        </p>
+      ) : (
+        <>
+          <p className="mb-4 text-slate-600 dark:text-slate-300">
+            These changes are kept on this device and are sent, in order, as soon as the server can be reached.
+          </p>
+          <ul aria-label="Waiting changes" className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white dark:divide-strokedark dark:border-strokedark dark:bg-boxdark">
+            {items.map((item) => (
+              <WaitingItemRow key={item.seq} item={item} />
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  )
+}
+
+const STATE_TONES = {
+  pending: 'bg-slate-100 text-slate-700 dark:bg-slate-700 dark:text-slate-100',
+  sending: 'bg-primary/10 text-primary dark:bg-primary/30 dark:text-white',
+  failed: 'bg-red-100 text-red-800 dark:bg-red-900/60 dark:text-red-100',
+} as const
+
+function WaitingItemRow({ item }: { item: WaitingItem }) {
+  const queryClient = useQueryClient()
+  return (
+    <li className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2 p-4">
+      <div className="min-w-0">
+        <p className="font-semibold text-slate-900 dark:text-white">{item.what}</p>
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          {unitLabel(queryClient, item.unitId)} · {formatSize(item.size)}
+        </p>
+        {item.error && (
+          <p className={`mt-1 text-sm ${item.state === 'failed' ? 'text-red-700 dark:text-red-300' : 'text-slate-600 dark:text-slate-300'}`}>{item.error}</p>
+        )}
+      </div>
+      <span className={`shrink-0 rounded-full px-3 py-1 text-sm font-medium tabular-nums ${STATE_TONES[item.state]}`}>{waitingItemState(item)}</span>
+    </li>
+  )
+}
