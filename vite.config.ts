@@ -23,8 +23,14 @@ export default defineConfig({
       injectRegister: false,
       manifest,
       manifestFilename: 'manifest.webmanifest',
+      // The plugin emits the manifest, links it from index.html and precaches it; the glob below
+      // already holds the icons.
+      includeManifestIcons: false,
+      // The shell and every lazy route chunk are precached, so any screen opens offline after one visit.
       injectManifest: {
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        // Store screenshots are only read by the browser's install dialog, online.
+        globIgnores: ['screenshots/**'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },
       devOptions: { enabled: false },

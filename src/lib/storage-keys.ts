@@ -4,4 +4,6 @@ export const STORAGE_KEYS = {
   userId: 'userId',
   colorTheme: 'color-theme',
   sidebarExpanded: 'sidebar-expanded',
+  /** The persisted TanStack Query cache; the version changes when its stored shape does. */
+  queryCache: 'fleetyard-query-cache-v1',
 } as const

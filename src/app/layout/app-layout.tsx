@@ -47,7 +47,7 @@ export function AppLayout({ children, headerExtras }: AppLayoutProps) {
   if (!user) return <FullScreenSpinner />
 
   return (
-    <div className="flex h-dvh overflow-hidden">
+    <div className="flex h-full overflow-hidden">
       <a
         href="#main-content"
         className="sr-only z-50 rounded bg-white px-4 py-2 text-primary focus:not-sr-only focus:fixed focus:left-4 focus:top-4 dark:bg-boxdark dark:text-white"

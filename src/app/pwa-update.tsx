@@ -1,0 +1,54 @@
+// Registers the service worker (production builds only) and offers a new version when one is waiting.
+// The new worker activates only when the user picks 'Reload'; until then the old worker keeps serving
+// the old precache, so a page never runs its old shell against new chunks.
+import { useEffect } from 'react'
+import { toast } from 'react-hot-toast'
+import type { Workbox } from 'workbox-window'
+
+const UPDATE_TOAST_ID = 'pwa-update'
+/** An installed app can stay open for days; look for a new version hourly, not only at start. */
+const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000
+
+let started = false
+
+export async function registerServiceWorker(): Promise<void> {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator) || started) return
+  started = true
+  // Loaded after the first render: registration never delays the first screen.
+  const { Workbox } = await import('workbox-window')
+  const workbox = new Workbox('/sw.js', { scope: '/' })
+  workbox.addEventListener('waiting', () => offerUpdate(workbox))
+  // Whichever tab accepted the update, every open tab moves to the new version together.
+  workbox.addEventListener('controlling', () => window.location.reload())
+  await workbox.register()
+  window.setInterval(() => void workbox.update(), UPDATE_CHECK_INTERVAL_MS)
+}
+
+function offerUpdate(workbox: Workbox): void {
+  toast(
+    (shown) => (
+      <span className="flex items-center gap-3">
+        <span>A new version of Fleetyard is available.</span>
+        <button
+          type="button"
+          className="rounded-md bg-primary px-3 py-1.5 text-sm font-medium text-white hover:bg-primary/90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+          onClick={() => {
+            toast.dismiss(shown.id)
+            workbox.messageSkipWaiting()
+          }}
+        >
+          Reload
+        </button>
+      </span>
+    ),
+    { id: UPDATE_TOAST_ID, duration: Infinity },
+  )
+}
+
+/** Mount once inside the app: starts the registration after the first render. */
+export function PwaUpdatePrompt(): null {
+  useEffect(() => {
+    void registerServiceWorker()
+  }, [])
+  return null
+}
