@@ -1,6 +1,24 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { Placeholder } from '../ui/placeholder.tsx'
+import { useSignedInUser } from '../api/use-signed-in-user.ts'
+import { AppDocumentsScreen } from '../features/documents/app-documents-screen.tsx'
+import { documentsQuery } from '../features/documents/documents-query.ts'
+import { UnrecognizedUser } from '../features/units/unrecognized-user.tsx'
+import { RouteError } from '../ui/route-error.tsx'
 
 export const Route = createFileRoute('/_app/app-documents')({
-  component: () => <Placeholder title="Documents" />,
+  // Not awaited: the screen renders at once with its skeleton rows.
+  loader: ({ context }) => {
+    const companyId = context.currentUser()?.company?._id
+    if (companyId) void context.queryClient.prefetchQuery(documentsQuery(companyId, { kind: 'app' }))
+  },
+  errorComponent: RouteError,
+  component: AppDocumentsRoute,
 })
+
+function AppDocumentsRoute() {
+  const user = useSignedInUser()
+  const companyId = user.company?._id
+  const role = user.role?.name
+  if (!companyId || (role !== 'owner' && role !== 'driver')) return <UnrecognizedUser />
+  return <AppDocumentsScreen companyId={companyId} userId={user._id} isOwner={role === 'owner'} />
+}

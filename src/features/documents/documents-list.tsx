@@ -1,0 +1,136 @@
+// The documents list (spec §2 "App documents" and the unit's "Documents tab"): search, Add, and a table
+// of Filename, Attached (app-level list only), Author (owners only) and Actions — view for everyone,
+// delete for owners after a confirmation. Empty: 'No Documents Created'.
+import { useDeferredValue, useMemo, useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { toast } from 'react-hot-toast'
+import type { CompanyDocument } from '../../api/contract/documents.ts'
+import { Button } from '../../ui/button.tsx'
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx'
+import { DataTable, type Column } from '../../ui/data-table.tsx'
+import { IconButton } from '../../ui/icon-button.tsx'
+import { SearchBox } from '../../ui/search-box.tsx'
+import { SkeletonList } from '../../ui/skeleton-list.tsx'
+import { AddDocumentModal } from './add-document-modal.tsx'
+import { DocumentPreviewModal } from './document-preview-modal.tsx'
+import { attachedLabel, matchesDocument } from './document-search.ts'
+import { documentsQuery, type DocumentsScope } from './documents-query.ts'
+import { useDeleteDocument } from './use-delete-document.ts'
+
+export const DELETE_DOCUMENT_MESSAGE = 'Are you sure you want to delete this document? All data will be deleted!'
+
+export interface DocumentsListProps {
+  scope: DocumentsScope
+  companyId: string
+  userId: string
+  isOwner: boolean
+}
+
+interface ColumnOptions {
+  scope: DocumentsScope
+  isOwner: boolean
+  onView: (document: CompanyDocument) => void
+  onDelete: (document: CompanyDocument) => void
+}
+
+/** Built outside the component: cell renderers are plain functions of a document, not components. */
+function documentColumns({ scope, isOwner, onView, onDelete }: ColumnOptions): Column<CompanyDocument>[] {
+  const columns: Column<CompanyDocument>[] = [
+    {
+      key: 'fileName',
+      header: 'Filename',
+      cell: (document) => (
+        <button type="button" onClick={() => onView(document)} className="max-w-full truncate text-left font-medium text-primary hover:underline dark:text-indigo-300">
+          {document.fileName}
+        </button>
+      ),
+    },
+  ]
+  if (scope.kind === 'app') {
+    columns.push({ key: 'attached', header: 'Attached', cell: (document) => <span title={attachedLabel(document)}>{attachedLabel(document) || '—'}</span> })
+  }
+  if (isOwner) {
+    columns.push({
+      key: 'author',
+      header: 'Author',
+      cell: (document) => (document.authorId ? `${document.authorId.firstName} ${document.authorId.lastName}` : '—'),
+    })
+  }
+  columns.push({
+    key: 'actions',
+    header: 'Actions',
+    className: 'w-32',
+    cell: (document) => (
+      <span className="flex gap-1">
+        <IconButton icon="open" label={`View ${document.fileName}`} onClick={() => onView(document)} />
+        {isOwner && <IconButton icon="delete" tone="danger" label={`Delete ${document.fileName}`} onClick={() => onDelete(document)} />}
+      </span>
+    ),
+  })
+  return columns
+}
+
+export function DocumentsList({ scope, companyId, userId, isOwner }: DocumentsListProps) {
+  const documents = useQuery(documentsQuery(companyId, scope))
+  const [term, setTerm] = useState('')
+  const deferredTerm = useDeferredValue(term)
+  const [adding, setAdding] = useState(false)
+  const [viewing, setViewing] = useState<CompanyDocument | null>(null)
+  const [deleting, setDeleting] = useState<CompanyDocument | null>(null)
+  const deleteDocument = useDeleteDocument()
+
+  const rows = useMemo(() => (documents.data ?? []).filter((document) => matchesDocument(document, deferredTerm)), [documents.data, deferredTerm])
+
+  const columns = useMemo(() => documentColumns({ scope, isOwner, onView: setViewing, onDelete: setDeleting }), [scope, isOwner])
+
+  const confirmDelete = async (document: CompanyDocument) => {
+    try {
+      const { message } = await deleteDocument.mutateAsync(document._id)
+      toast.success(message)
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : String(error))
+    } finally {
+      setDeleting(null)
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center gap-3">
+        <SearchBox value={term} onChange={setTerm} placeholder="Search documents..." className="min-w-0 flex-1" />
+        <Button onClick={() => setAdding(true)}>Add</Button>
+      </div>
+      {documents.isPending ? (
+        <SkeletonList label="Loading documents" />
+      ) : documents.isError ? (
+        <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-red-300 bg-red-50 p-4 text-red-800 dark:border-red-800 dark:bg-red-950/50 dark:text-red-200">
+          <p className="font-medium">{documents.error.message}</p>
+          <Button variant="secondary" onClick={() => void documents.refetch()}>
+            Retry
+          </Button>
+        </div>
+      ) : (
+        <DataTable
+          columns={columns}
+          rows={rows}
+          rowKey={(document) => document._id}
+          label="Documents"
+          empty={
+            // Darker than the table's default grey, which is too faint on the page background (axe color-contrast).
+            <span className="text-slate-600 dark:text-slate-300">{documents.data.length === 0 ? 'No Documents Created' : 'No documents match your search.'}</span>
+          }
+        />
+      )}
+      {adding && <AddDocumentModal scope={scope} isOwner={isOwner} userId={userId} companyId={companyId} onClose={() => setAdding(false)} />}
+      {viewing && <DocumentPreviewModal document={viewing} onClose={() => setViewing(null)} />}
+      {deleting && (
+        <ConfirmDialog
+          message={DELETE_DOCUMENT_MESSAGE}
+          pending={deleteDocument.isPending}
+          onConfirm={() => void confirmDelete(deleting)}
+          onCancel={() => setDeleting(null)}
+        />
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,29 @@
+// The units a new document may be attached to (spec §2 "App documents"): an owner chooses from all the
+// company's units (GET /units/{companyId}), a driver from the units assigned to them
+// (GET /driver/{id}/units). Same keys and answers as the units screens, so they share one cache entry.
+import { queryOptions } from '@tanstack/react-query'
+import type { DriverUnit } from '../../api/contract/drivers.ts'
+import type { Unit } from '../../api/contract/units.ts'
+import { api } from '../../api/client.ts'
+
+export interface UnitChoice {
+  _id: string
+  unitNumber: string
+  vin: string
+}
+
+const choiceOf = (unit: Unit): UnitChoice => ({ _id: unit._id, unitNumber: unit.unitNumber, vin: unit.vin })
+
+export const ownerUnitChoicesQuery = (companyId: string) =>
+  queryOptions({
+    queryKey: ['units', 'company', companyId] as const,
+    queryFn: () => api.get(`units/${companyId}`).json<Unit[]>(),
+    select: (units) => units.map(choiceOf),
+  })
+
+export const driverUnitChoicesQuery = (driverId: string, companyId: string) =>
+  queryOptions({
+    queryKey: ['units', 'driver', driverId] as const,
+    queryFn: () => api.get(`driver/${driverId}/units`, { searchParams: { company_id: companyId } }).json<DriverUnit[]>(),
+    select: (items) => items.map((item) => choiceOf(item.unit_id)),
+  })

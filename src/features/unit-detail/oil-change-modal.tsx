@@ -1,0 +1,60 @@
+// 'Add Oil Change' (spec §5, §8): Change Date, and Next Change Date set to six months later whenever the
+// Change Date is picked — both editable. The server's message shows inline; success toasts.
+import { useState, type FormEvent } from 'react'
+import { toast } from 'react-hot-toast'
+import { defaultNextChangeDate, dayNumberOf, localIsoDate } from '../../lib/oil-status.ts'
+import { AlertBanner } from '../../ui/alert-banner.tsx'
+import { Button } from '../../ui/button.tsx'
+import { TextField } from '../../ui/form-field.tsx'
+import { Modal } from '../../ui/modal.tsx'
+import { useAddOilChange } from './use-add-oil-change.ts'
+
+export const OIL_SAVED_MESSAGE = 'Change Oil has been saved successfully.'
+
+export function OilChangeModal({ unitId, onClose }: { unitId: string; onClose: () => void }) {
+  const addOilChange = useAddOilChange(unitId)
+  const [changeDate, setChangeDate] = useState(() => localIsoDate(new Date()))
+  const [nextChangeDate, setNextChangeDate] = useState(() => defaultNextChangeDate(localIsoDate(new Date())))
+
+  const pickChangeDate = (value: string) => {
+    setChangeDate(value)
+    // A half-typed date is left alone; a whole one moves the next change along with it.
+    if (dayNumberOf(value) !== null) setNextChangeDate(defaultNextChangeDate(value))
+  }
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    try {
+      await addOilChange.mutateAsync({ changeDate, nextChangeDate })
+      toast.success(OIL_SAVED_MESSAGE)
+      onClose()
+    } catch {
+      // Shown inline; the dates stay as typed.
+    }
+  }
+
+  return (
+    <Modal title="Add Oil Change" onClose={onClose}>
+      <form onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+        {addOilChange.error && <AlertBanner message={addOilChange.error.message} />}
+        <TextField label="Change Date" type="date" name="changeDate" required value={changeDate} onChange={(event) => pickChangeDate(event.target.value)} />
+        <TextField
+          label="Next Change Date"
+          type="date"
+          name="nextChangeDate"
+          required
+          value={nextChangeDate}
+          onChange={(event) => setNextChangeDate(event.target.value)}
+        />
+        <div className="flex justify-end gap-3">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" pending={addOilChange.isPending}>
+            Save
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  )
+}

@@ -1,0 +1,34 @@
+// The actions a unit's header offers for its status (spec §4). An Available unit leaves by an inspection
+// (Assign to Driver) or a reserve (Assign to Rent); every other status has one button whose choices of
+// next status come from the contract's transition table, so the client offers exactly what the server allows.
+import { UNIT_STATUS_CHANGES, UNIT_STATUSES, type UnitStatus } from '../../api/contract/units.ts'
+
+export type StatusAction =
+  | { kind: 'link'; label: 'Assign to Driver'; to: '/unit/$unitId/inspections' }
+  | { kind: 'link'; label: 'Assign to Rent'; to: '/unit/$unitId/reserve' }
+  | { kind: 'change'; label: string; choices: readonly UnitStatus[] }
+
+const CHANGE_LABELS: Partial<Record<UnitStatus, string>> = {
+  'Assigned to Driver': 'Unassign from Driver',
+  Reserved: 'Return back',
+  'Rented Out': 'Return from Customer',
+  Maintenance: 'Mark Maintenance Complete',
+}
+
+function isUnitStatus(status: string): status is UnitStatus {
+  return (UNIT_STATUSES as readonly string[]).includes(status)
+}
+
+/** The header's actions for `status`; empty means 'No actions available'. */
+export function statusActionsOf(status: string): StatusAction[] {
+  if (!isUnitStatus(status)) return []
+  if (status === 'Available') {
+    return [
+      { kind: 'link', label: 'Assign to Driver', to: '/unit/$unitId/inspections' },
+      { kind: 'link', label: 'Assign to Rent', to: '/unit/$unitId/reserve' },
+    ]
+  }
+  const label = CHANGE_LABELS[status]
+  const choices = UNIT_STATUS_CHANGES[status]
+  return label && choices.length > 0 ? [{ kind: 'change', label, choices }] : []
+}

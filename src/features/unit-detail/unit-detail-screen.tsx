@@ -1,0 +1,60 @@
+// The owner's unit screen (spec §2 "Unit detail"): the header with status actions and oil info, the
+// Pre-Trip / Inspections / Documents / History tabs, and the side panel. The Documents tab's content
+// comes from the route, since it belongs to the documents feature.
+import type { ReactNode } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { SCREEN_CLASS } from '../../ui/page-header.tsx'
+import { SkeletonList } from '../../ui/skeleton-list.tsx'
+import { InspectionsTab } from './inspections-tab.tsx'
+import { LoadError } from './load-error.tsx'
+import { PreTripTab } from './pretrip-tab.tsx'
+import { UnitHeader } from './unit-header.tsx'
+import { UnitHistory } from './unit-history.tsx'
+import { isUnknownUnitError, unitInfoQuery } from './unit-info-query.ts'
+import { UnitSidePanel } from './unit-side-panel.tsx'
+import { UnitTabs } from './unit-tabs.tsx'
+import type { UnitTab } from './unit-tab.ts'
+import { UnknownUnit } from './unknown-unit.tsx'
+
+export interface UnitDetailScreenProps {
+  unitId: string
+  companyId: string
+  tab: UnitTab
+  onTabChange: (tab: UnitTab) => void
+  documents: ReactNode
+}
+
+export function UnitDetailScreen({ unitId, companyId, tab, onTabChange, documents }: UnitDetailScreenProps) {
+  const unit = useQuery(unitInfoQuery(unitId))
+  if (unit.isPending) {
+    return (
+      <div className={SCREEN_CLASS}>
+        <SkeletonList label="Loading unit" count={6} />
+      </div>
+    )
+  }
+  if (unit.isError) {
+    if (isUnknownUnitError(unit.error)) return <UnknownUnit />
+    return (
+      <div className={SCREEN_CLASS}>
+        <LoadError error={unit.error} onRetry={() => void unit.refetch()} />
+      </div>
+    )
+  }
+  return (
+    <div className={SCREEN_CLASS}>
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_16rem]">
+        <div className="flex min-w-0 flex-col gap-6">
+          <UnitHeader unit={unit.data} />
+          <UnitTabs active={tab} onChange={onTabChange}>
+            {tab === 'pre-trip' && <PreTripTab unit={unit.data} />}
+            {tab === 'inspections' && <InspectionsTab unitId={unitId} companyId={companyId} />}
+            {tab === 'documents' && documents}
+            {tab === 'history' && <UnitHistory unitId={unitId} />}
+          </UnitTabs>
+        </div>
+        <UnitSidePanel />
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,20 @@
+// The owner's unit tabs (spec §2) and the `tab` search param that remembers the open one, so a reload,
+// a shared link or Back returns to the same tab. An unknown value falls back to the first tab.
+import * as v from 'valibot'
+
+export const UNIT_TABS = [
+  { value: 'pre-trip', label: 'Pre-Trip' },
+  { value: 'inspections', label: 'Inspections' },
+  { value: 'documents', label: 'Documents' },
+  { value: 'history', label: 'History' },
+] as const
+
+export type UnitTab = (typeof UNIT_TABS)[number]['value']
+
+export const DEFAULT_UNIT_TAB: UnitTab = 'pre-trip'
+
+export const UnitDetailSearch = v.object({
+  tab: v.fallback(v.optional(v.picklist(UNIT_TABS.map((tab) => tab.value))), undefined),
+})
+
+export type UnitDetailSearch = v.InferOutput<typeof UnitDetailSearch>

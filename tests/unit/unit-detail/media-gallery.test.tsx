@@ -1,0 +1,71 @@
+import { describe, expect, test, vi } from 'vitest'
+import { fireEvent, render, screen, within } from '@testing-library/react'
+import { MediaGallery, showsThumbnails, wrapIndex, type GallerySlide } from '../../../src/ui/media-gallery.tsx'
+
+const photo = (n: number): GallerySlide => ({ key: `p${n}`, status: 'ready', kind: 'image', src: `/api/files/media/p${n}.jpg`, name: `photo-${n}.jpg` })
+
+function shownImage() {
+  return screen.getAllByRole('img').find((image) => image.getAttribute('alt')?.startsWith('photo-'))
+}
+
+describe('media gallery', () => {
+  test('wraps past either end of the slides', () => {
+    expect(wrapIndex(3, 3)).toBe(0)
+    expect(wrapIndex(-1, 3)).toBe(2)
+    expect(wrapIndex(4, 3)).toBe(1)
+    expect(wrapIndex(0, 0)).toBe(0)
+  })
+
+  test('thumbnails need at least two slides', () => {
+    expect(showsThumbnails(0)).toBe(false)
+    expect(showsThumbnails(1)).toBe(false)
+    expect(showsThumbnails(2)).toBe(true)
+  })
+
+  test('one slide shows no thumbnails and no next or previous', () => {
+    render(<MediaGallery slides={[photo(1)]} onClose={() => {}} />)
+    expect(screen.getByRole('heading', { name: 'Preview' })).toBeTruthy()
+    expect(screen.queryByRole('list', { name: 'Thumbnails' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Next' })).toBeNull()
+  })
+
+  test('next from the last slide shows the first, previous from the first shows the last', () => {
+    render(<MediaGallery slides={[photo(1), photo(2), photo(3)]} onClose={() => {}} />)
+    expect(within(screen.getByRole('list', { name: 'Thumbnails' })).getAllByRole('button')).toHaveLength(3)
+    expect(shownImage()?.getAttribute('alt')).toBe('photo-1.jpg')
+    fireEvent.click(screen.getByRole('button', { name: 'Previous' }))
+    expect(shownImage()?.getAttribute('alt')).toBe('photo-3.jpg')
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }))
+    expect(shownImage()?.getAttribute('alt')).toBe('photo-1.jpg')
+    fireEvent.click(screen.getByRole('button', { name: 'Show 2 of 3' }))
+    expect(shownImage()?.getAttribute('alt')).toBe('photo-2.jpg')
+  })
+
+  test('the arrow keys move between slides too', () => {
+    render(<MediaGallery slides={[photo(1), photo(2)]} onClose={() => {}} />)
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Next' }), { key: 'ArrowRight' })
+    expect(shownImage()?.getAttribute('alt')).toBe('photo-2.jpg')
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Next' }), { key: 'ArrowRight' })
+    expect(shownImage()?.getAttribute('alt')).toBe('photo-1.jpg')
+  })
+
+  test('a slide still loading says Loading..., and a failed one says Something Went Wrong', () => {
+    render(<MediaGallery slides={[{ key: 'a', status: 'loading' }, { key: 'b', status: 'error' }]} onClose={() => {}} />)
+    expect(screen.getByRole('status').textContent).toContain('Loading...')
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }))
+    expect(screen.getByRole('alert').textContent).toBe('Something Went Wrong, Please Try Again Later')
+  })
+
+  test('an image whose file cannot be loaded says Image Not Found', () => {
+    render(<MediaGallery slides={[photo(1)]} onClose={() => {}} />)
+    fireEvent.error(shownImage()!)
+    expect(screen.getByRole('alert').textContent).toBe('Image Not Found')
+  })
+
+  test('Close closes the gallery', () => {
+    const onClose = vi.fn<() => void>()
+    render(<MediaGallery slides={[photo(1)]} onClose={onClose} />)
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }))
+    expect(onClose).toHaveBeenCalledOnce()
+  })
+})
