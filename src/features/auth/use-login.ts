@@ -7,8 +7,6 @@ import { api } from '../../api/client.ts'
 import type { LoginBody, LoginResponse } from '../../api/contract/auth.ts'
 import { loadCurrentUser } from '../../api/current-user.ts'
 import { clearStoredSession, storeSession } from '../../api/session.ts'
-import { outboxDb } from '../../outbox/outbox-db.ts'
-import { mirrorStoredSession } from '../../outbox/outbox-runtime.ts'
 
 export function useLogin() {
   const queryClient = useQueryClient()
@@ -28,7 +26,10 @@ export function useLogin() {
       }
       // The outbox sends with this token from now on: changes this user left unsent (a logout, an
       // expired session) resume at once. Storage trouble must not fail a sign-in; replay retries it.
-      await mirrorStoredSession(outboxDb).catch(() => undefined)
+      // Loaded on demand so the sign-in page does not carry IndexedDB code (bundle budget).
+      await import('../../outbox/outbox-runtime.ts')
+        .then(async ({ mirrorStoredSession }) => mirrorStoredSession((await import('../../outbox/outbox-db.ts')).outboxDb))
+        .catch(() => undefined)
     },
     // A navigation runs every guard afresh, so the new session is seen without invalidating.
     onSuccess: () => router.navigate({ to: '/units', replace: true }),
