@@ -19,6 +19,7 @@ const contentTypes: Record<string, string> = {
   '.woff2': 'font/woff2',
   '.txt': 'text/plain; charset=utf-8',
   '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
 }
 
 const NO_CACHE = 'no-cache'

@@ -1,0 +1,88 @@
+// Step 1 of the pre-trip (spec §4): every checklist item with its captures. Files are downscaled and
+// stored on the device at once; uploads follow by themselves through the outbox. Next needs a capture
+// for every item, else 'Please upload required items!'.
+import { useState } from 'react'
+import { toast } from 'react-hot-toast'
+import { errorText } from '../../api/error-message.ts'
+import type { ChecklistItem } from '../../lib/checklist.ts'
+import { useOnlineStatus } from '../../lib/online-status.ts'
+import { removeCapture } from '../../outbox/draft-store.ts'
+import { outboxDb, type DraftRecord, type MediaRef } from '../../outbox/outbox-db.ts'
+import { retryNow } from '../../outbox/outbox-runtime.ts'
+import { useCaptureStates } from '../../outbox/use-outbox.ts'
+import { Button } from '../../ui/button.tsx'
+import { addItemFiles, goToStep } from './pretrip-actions.ts'
+import { ChecklistItemCard } from './checklist-item-card.tsx'
+import { canLeaveCaptureStep, capturesOf, itemUploadState, REQUIRED_ITEMS_MESSAGE } from './pretrip-rules.ts'
+
+export function CaptureStep({ draft, checklist }: { draft: DraftRecord; checklist: readonly ChecklistItem[] }) {
+  const sendStates = useCaptureStates(draft.id)
+  const online = useOnlineStatus()
+  const [preparing, setPreparing] = useState<Record<string, number>>({})
+  const [problems, setProblems] = useState<Record<string, string[]>>({})
+
+  const addFiles = async (item: ChecklistItem, files: File[]) => {
+    setProblems((previous) => ({ ...previous, [item.name]: [] }))
+    setPreparing((previous) => ({ ...previous, [item.name]: (previous[item.name] ?? 0) + files.length }))
+    try {
+      const { refused } = await addItemFiles(outboxDb, draft.id, item, files)
+      if (refused.length > 0) setProblems((previous) => ({ ...previous, [item.name]: refused.map((file) => file.message) }))
+    } catch (error) {
+      // Storage itself failed (a full disk): what was kept before stays; the message says so.
+      setProblems((previous) => ({ ...previous, [item.name]: [errorText(error)] }))
+    } finally {
+      setPreparing((previous) => ({ ...previous, [item.name]: Math.max(0, (previous[item.name] ?? 0) - files.length) }))
+    }
+  }
+
+  const remove = async (capture: MediaRef) => {
+    try {
+      const removed = await removeCapture(outboxDb, draft.id, capture.mediaId)
+      if (!removed) toast.error('This capture is already being sent to the server, so it stays.')
+    } catch (error) {
+      toast.error(errorText(error))
+    }
+  }
+
+  const next = async () => {
+    if (!canLeaveCaptureStep(checklist, draft.media)) {
+      toast.error(REQUIRED_ITEMS_MESSAGE)
+      return
+    }
+    try {
+      await goToStep(outboxDb, draft.id, 2)
+    } catch (error) {
+      toast.error(errorText(error))
+    }
+  }
+
+  const busy = Object.values(preparing).some((count) => count > 0)
+
+  return (
+    <div className="flex flex-col gap-4">
+      <ul aria-label="Checklist" className="flex flex-col gap-4">
+        {checklist.map((item) => {
+          const captures = capturesOf(draft.media, item.name)
+          return (
+            <ChecklistItemCard
+              key={item.name}
+              item={item}
+              captures={captures}
+              upload={itemUploadState(captures, sendStates, online)}
+              preparing={preparing[item.name] ?? 0}
+              problems={problems[item.name] ?? []}
+              onFiles={(files) => void addFiles(item, files)}
+              onRemove={(capture) => void remove(capture)}
+              onRetry={() => void retryNow()}
+            />
+          )
+        })}
+      </ul>
+      <div className="flex justify-end">
+        <Button onClick={() => void next()} disabled={busy}>
+          Next
+        </Button>
+      </div>
+    </div>
+  )
+}

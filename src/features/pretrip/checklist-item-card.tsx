@@ -1,0 +1,117 @@
+// One checklist item in step 1 (spec §2, §4, §8): its icon, name and kind, the buttons that take photos
+// or record a video, the captures so far, and the item's state — saved on device, uploading with a
+// whole percent, uploaded, or the spec's error with Retry.
+import type { ChecklistItem } from '../../lib/checklist.ts'
+import type { MediaRef } from '../../outbox/outbox-db.ts'
+import { Button } from '../../ui/button.tsx'
+import { CaptureInput } from '../../ui/capture-input.tsx'
+import { CatalogueIcon } from '../../ui/icon-catalogue.tsx'
+import { CaptureThumbnail } from './capture-thumbnail.tsx'
+import { itemUploadErrorMessage, type ItemUploadState } from './pretrip-rules.ts'
+
+export interface ChecklistItemCardProps {
+  item: ChecklistItem
+  captures: readonly MediaRef[]
+  upload: ItemUploadState
+  /** Photos being downscaled and stored right now. */
+  preparing: number
+  /** Files just refused at selection, or a storage failure. */
+  problems: readonly string[]
+  onFiles: (files: File[]) => void
+  onRemove: (capture: MediaRef) => void
+  onRetry: () => void
+}
+
+export function ChecklistItemCard({ item, captures, upload, preparing, problems, onFiles, onRemove, onRetry }: ChecklistItemCardProps) {
+  const headingId = `pretrip-item-${item.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}`
+  return (
+    <li
+      aria-labelledby={headingId}
+      data-state={upload.state}
+      className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-strokedark dark:bg-boxdark"
+    >
+      <div className="flex items-center gap-3">
+        <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">
+          <CatalogueIcon name={item.icon} className="h-6 w-6" />
+        </span>
+        <div className="min-w-0 flex-1">
+          <h3 id={headingId} className="font-semibold">
+            {item.name}
+          </h3>
+          <p className="text-sm text-slate-600 dark:text-slate-300">{item.kind === 'photo' ? 'Photo' : 'Video'}</p>
+        </div>
+        <ItemStatus upload={upload} preparing={preparing} />
+      </div>
+
+      {captures.length > 0 && (
+        <ul aria-label={`Captures of ${item.name}`} className="flex flex-wrap gap-3">
+          {captures.map((capture, index) => (
+            <CaptureThumbnail
+              key={capture.mediaId}
+              capture={capture}
+              index={index}
+              item={item.name}
+              onRemove={capture.state === 'sent' ? null : () => onRemove(capture)}
+            />
+          ))}
+        </ul>
+      )}
+
+      <div className="flex flex-wrap gap-2">
+        {item.kind === 'photo' ? (
+          <>
+            <CaptureInput kind="photo" camera label={`Take photo for ${item.name}`} variant="primary" onFiles={onFiles}>
+              <CatalogueIcon name="camera" className="h-5 w-5" />
+              Take photo
+            </CaptureInput>
+            <CaptureInput kind="photo" multiple label={`Choose photos for ${item.name}`} onFiles={onFiles}>
+              Choose photos
+            </CaptureInput>
+          </>
+        ) : (
+          <CaptureInput kind="video" camera label={`Record video for ${item.name}`} variant="primary" onFiles={onFiles}>
+            <CatalogueIcon name="video" className="h-5 w-5" />
+            Record video
+          </CaptureInput>
+        )}
+      </div>
+
+      {upload.state === 'error' && (
+        <div role="alert" className="flex flex-col gap-2 rounded-md bg-red-50 p-3 text-sm text-red-700 dark:bg-red-950/40 dark:text-red-300">
+          <p className="font-medium">{itemUploadErrorMessage(item.name)}</p>
+          {upload.detail && <p>{upload.detail}</p>}
+          <Button variant="secondary" className="self-start" onClick={onRetry}>
+            Retry
+          </Button>
+        </div>
+      )}
+      {problems.length > 0 && (
+        <ul role="alert" className="flex flex-col gap-1 text-sm text-red-700 dark:text-red-300">
+          {problems.map((problem) => (
+            <li key={problem}>{problem}</li>
+          ))}
+        </ul>
+      )}
+    </li>
+  )
+}
+
+function ItemStatus({ upload, preparing }: { upload: ItemUploadState; preparing: number }) {
+  let text: string | null = null
+  let tone = 'text-slate-600 dark:text-slate-300'
+  if (preparing > 0) text = 'Saving on device…'
+  else if (upload.state === 'stored') text = 'Saved on device'
+  else if (upload.state === 'uploading') {
+    text = `Uploading ${upload.progress}%`
+    tone = 'text-primary'
+  } else if (upload.state === 'uploaded') {
+    text = 'Uploaded'
+    tone = 'text-green-700 dark:text-green-300'
+  }
+  // Always in the page, so screen readers announce the text when it changes.
+  return (
+    <span role="status" className={`shrink-0 text-sm font-medium ${tone}`}>
+      {text}
+    </span>
+  )
+}

@@ -1,0 +1,111 @@
+// What the driver does to a pre-trip, on top of the outbox's draft store: each action writes the local
+// draft and queues its request in IndexedDB, and resolves without waiting for the network (design.md §5).
+import { FILE_TOO_LARGE_MESSAGE, MAX_FILES_PER_UPLOAD, maxBytesFor, UNSUPPORTED_FILE_MESSAGE } from '../../api/contract/media-limits.ts'
+import type { ChecklistItem } from '../../lib/checklist.ts'
+import { downscalePhoto } from '../../lib/image-downscale.ts'
+import { addCapture, cancelDraft, finishDraft, saveDescription, saveStep, startDraft } from '../../outbox/draft-store.ts'
+import type { DraftRecord, OutboxDb } from '../../outbox/outbox-db.ts'
+
+export interface PretripOwner {
+  unitId: string
+  companyId: string
+  driverId: string
+}
+
+/**
+ * Start / Continue: the open draft of this unit on this device comes back as it was (step, captures,
+ * description); otherwise a new one is made and its create queued. A fresh draft moves to step 1.
+ */
+export async function startPretrip(db: OutboxDb, owner: PretripOwner): Promise<DraftRecord> {
+  const draft = await startDraft(db, 'pre-inspection', owner.unitId, owner.companyId, owner.driverId)
+  if (draft.step >= 1) return draft
+  await saveStep(db, draft.id, 1)
+  return { ...draft, step: 1 }
+}
+
+export interface RefusedFile {
+  name: string
+  message: string
+}
+
+export interface AddedFiles {
+  added: number
+  refused: RefusedFile[]
+}
+
+/** Spec §9: at most 69 pictures per selection. */
+export const MAX_FILES_PER_SELECTION = MAX_FILES_PER_UPLOAD
+
+function megabytes(bytes: number): string {
+  return `${Math.round(bytes / (1024 * 1024))} MB`
+}
+
+/** Why a chosen file cannot be kept for an item of this kind, or null when it can. Checked before any work. */
+export function refusalOf(file: File, kind: ChecklistItem['kind']): string | null {
+  const family = kind === 'photo' ? 'image/' : 'video/'
+  // An empty type (some Android pickers) is let through: the server sniffs the bytes anyway.
+  if (file.type && !file.type.startsWith(family)) return `${file.name}: ${UNSUPPORTED_FILE_MESSAGE}`
+  // A photo is judged after downscaling; a video is stored as captured, so it must fit as it is.
+  if (kind === 'video' && file.size > maxBytesFor('video')) {
+    return `${file.name}: ${FILE_TOO_LARGE_MESSAGE} Videos can be at most ${megabytes(maxBytesFor('video'))}.`
+  }
+  return null
+}
+
+export interface AddFilesOptions {
+  /** Defaults to the Web Worker downscaler; tests pass a stand-in (jsdom cannot decode images). */
+  shrinkPhoto?: (file: File) => Promise<File>
+}
+
+/**
+ * Keeps the chosen files as captures of `item`, one at a time: photos downscaled first (so a 12 MP
+ * original never reaches IndexedDB), videos as captured. Files that cannot be kept are reported with a
+ * clear reason and the rest are still kept; more than 69 at once keeps the first 69.
+ */
+export async function addItemFiles(
+  db: OutboxDb,
+  draftId: string,
+  item: ChecklistItem,
+  files: readonly File[],
+  options: AddFilesOptions = {},
+): Promise<AddedFiles> {
+  const shrink = options.shrinkPhoto ?? (async (file: File) => (await downscalePhoto(file)).file)
+  const refused: RefusedFile[] = []
+  const chosen = files.slice(0, MAX_FILES_PER_SELECTION)
+  for (const file of files.slice(MAX_FILES_PER_SELECTION)) {
+    refused.push({ name: file.name, message: `${file.name}: at most ${MAX_FILES_PER_SELECTION} files can be added at once.` })
+  }
+  let added = 0
+  for (const file of chosen) {
+    const refusal = refusalOf(file, item.kind)
+    if (refusal) {
+      refused.push({ name: file.name, message: refusal })
+      continue
+    }
+    const stored = item.kind === 'photo' ? await shrink(file) : file
+    if (stored.size > maxBytesFor(item.kind)) {
+      refused.push({ name: file.name, message: `${file.name}: ${FILE_TOO_LARGE_MESSAGE} Photos can be at most ${megabytes(maxBytesFor('photo'))}.` })
+      continue
+    }
+    // A storage failure (a full disk) is not this file's fault: it stops the batch and is shown as is.
+    await addCapture(db, draftId, stored, { item: item.name, kind: item.kind })
+    added++
+  }
+  return { added, refused }
+}
+
+/** Next / Previous between the two steps; the step is saved so a reload comes back to it. */
+export function goToStep(db: OutboxDb, draftId: string, step: 1 | 2): Promise<void> {
+  return saveStep(db, draftId, step)
+}
+
+/** Step 2's Next: the description, then the finish — one request when neither was sent yet. */
+export async function finishPretrip(db: OutboxDb, draftId: string, description: string): Promise<void> {
+  await saveDescription(db, draftId, description)
+  await finishDraft(db, draftId)
+}
+
+/** Cancel Pre-Trip: gone from the device at once; the server's copy is deleted through the outbox. */
+export function cancelPretrip(db: OutboxDb, draftId: string): Promise<void> {
+  return cancelDraft(db, draftId)
+}

@@ -1,0 +1,47 @@
+// What the pre-trip screen reads from the server: the unit (spec §7 GET /units/{id}/info) and the
+// driver's finished pre-trips of it (GET /pre-inspection/{unitId}/all). Both persist with the Query
+// cache, so the screen opens offline after one visit.
+import { queryOptions, type QueryClient } from '@tanstack/react-query'
+import { HTTPError } from 'ky'
+import type { DriverUnit } from '../../api/contract/drivers.ts'
+import type { InspectionListItem, InspectionListResponse } from '../../api/contract/inspections.ts'
+import type { Unit } from '../../api/contract/units.ts'
+import { api } from '../../api/client.ts'
+
+/** A unit the caller may not see, or none at all: the server answers 404 (or 403) for both. */
+export function isUnknownUnitError(error: unknown): boolean {
+  return error instanceof HTTPError && (error.response.status === 404 || error.response.status === 403)
+}
+
+/**
+ * The unit, under the key every unit screen shares. Until its own answer arrives, the copy in the
+ * driver's units list stands in — so a unit opened first offline, straight from the units home,
+ * still shows its summary and checklist.
+ */
+export const pretripUnitQuery = (queryClient: QueryClient, unitId: string) =>
+  queryOptions({
+    queryKey: ['units', 'info', unitId] as const,
+    queryFn: () => api.get(`units/${unitId}/info`).json<Unit>(),
+    retry: (failures, error) => !isUnknownUnitError(error) && failures < 1,
+    initialData: () => unitFromDriverLists(queryClient, unitId),
+    // Stale at once: the stand-in never delays the real answer.
+    initialDataUpdatedAt: 0,
+  })
+
+function unitFromDriverLists(queryClient: QueryClient, unitId: string): Unit | undefined {
+  for (const [, items] of queryClient.getQueriesData<DriverUnit[]>({ queryKey: ['units', 'driver'] })) {
+    const found = items?.find((item) => item.unit_id._id === unitId)
+    if (found) return found.unit_id
+  }
+  return undefined
+}
+
+export const pretripListKeyRoot = ['pre-inspections'] as const
+
+/** The driver's finished pre-trips of the unit, newest first (the server lists only the caller's). */
+export const previousPretripsQuery = (unitId: string, companyId: string) =>
+  queryOptions({
+    queryKey: [...pretripListKeyRoot, 'mine', unitId] as const,
+    queryFn: async (): Promise<InspectionListItem[]> =>
+      (await api.get(`pre-inspection/${unitId}/all`, { searchParams: { company_id: companyId } }).json<InspectionListResponse>()).items,
+  })

@@ -1,0 +1,83 @@
+// The pre-trip wizard's rules (spec §4 "Pre-trip wizard"), pure so they are tested without a screen:
+// which step a draft is at, which items still lack a capture, and what each item's upload shows.
+import { FINISHED_STEP } from '../../api/contract/inspections.ts'
+import { checklistKey, type ChecklistItem } from '../../lib/checklist.ts'
+import type { DraftRecord, MediaRef } from '../../outbox/outbox-db.ts'
+import type { CaptureSendState } from '../../outbox/use-outbox.ts'
+
+/** 0: not started (the Start button), 1: captures per item, 2: checklist and description. */
+export type PretripStep = 0 | 1 | 2
+
+export const PRETRIP_STEPS = 2
+
+/**
+ * Where the driver is: an open draft resumes at its saved step — after a reload, a closed tab, or a
+ * resume from another device whose server draft was further on. Only step 0 needs the Start button.
+ */
+export function pretripStepOf(draft: Pick<DraftRecord, 'step' | 'status'> | null | undefined): PretripStep {
+  if (!draft || draft.status !== 'open') return 0
+  if (draft.step >= 2 && draft.step < FINISHED_STEP) return 2
+  if (draft.step >= 1) return 1
+  return 0
+}
+
+/** A capture the server refused is not one the owner will see, so it does not satisfy its item. */
+function counts(ref: MediaRef): boolean {
+  return ref.state !== 'failed'
+}
+
+/** The captures filed under `item` (names match as the checklist matches them). */
+export function capturesOf(media: readonly MediaRef[], item: string): MediaRef[] {
+  const key = checklistKey(item)
+  return media.filter((ref) => ref.item !== null && checklistKey(ref.item) === key)
+}
+
+/** Items with no capture yet, in checklist order. Empty means Next may leave step 1. */
+export function itemsMissingCaptures(checklist: readonly ChecklistItem[], media: readonly MediaRef[]): ChecklistItem[] {
+  return checklist.filter((item) => !capturesOf(media, item.name).some(counts))
+}
+
+/** Spec §4: Next from step 1 needs at least one upload for every item. */
+export function canLeaveCaptureStep(checklist: readonly ChecklistItem[], media: readonly MediaRef[]): boolean {
+  return itemsMissingCaptures(checklist, media).length === 0
+}
+
+export const REQUIRED_ITEMS_MESSAGE = 'Please upload required items!'
+
+/**
+ * Spec §8, word for word — 'video' included for photo items too ("wording reused for photos", as in
+ * its 'Error uploading video for Coolant.').
+ */
+export function itemUploadErrorMessage(item: string): string {
+  return `Error uploading video for ${item} inspection. Please check your network and try again.`
+}
+
+export type ItemUploadState =
+  | { state: 'idle' }
+  /** Every capture safely on this device; some still wait to be sent. */
+  | { state: 'stored' }
+  | { state: 'uploading'; progress: number }
+  /** The server holds every capture of the item. */
+  | { state: 'uploaded' }
+  | { state: 'error'; detail: string | null }
+
+/**
+ * One item's upload state from its captures' send states. An error is the server refusing a capture,
+ * or a send failing while the browser believes it is online; offline, waiting is normal — the
+ * captures are "saved on device" and go when the signal returns.
+ */
+export function itemUploadState(refs: readonly MediaRef[], sendStates: ReadonlyMap<string, CaptureSendState>, online: boolean): ItemUploadState {
+  if (refs.length === 0) return { state: 'idle' }
+  const states = refs.map((ref) => sendStates.get(ref.mediaId) ?? { state: ref.state, progress: ref.state === 'sent' ? 100 : 0, error: null })
+  const refused = states.find((entry) => entry.state === 'failed')
+  if (refused) return { state: 'error', detail: refused.error }
+  const sending = states.filter((entry) => entry.state === 'sending')
+  if (sending.length > 0) {
+    // Whole percent over the item's captures: sent ones count in full, waiting ones as nothing yet.
+    const total = states.reduce((sum, entry) => sum + (entry.state === 'sent' ? 100 : entry.state === 'sending' ? entry.progress : 0), 0)
+    return { state: 'uploading', progress: Math.floor(total / states.length) }
+  }
+  if (states.every((entry) => entry.state === 'sent')) return { state: 'uploaded' }
+  if (online && states.some((entry) => entry.state === 'stored' && entry.error)) return { state: 'error', detail: null }
+  return { state: 'stored' }
+}

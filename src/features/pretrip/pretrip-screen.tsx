@@ -1,0 +1,144 @@
+// The driver's pre-trip screen, /unit/{unitId}/pre-inspections (spec §2 "Driver pre-trip screen"):
+// 'Start / Continue PreTrip' or the running 2-step wizard with 'Cancel Pre-Trip', the unit summary and
+// 'Previous PreTrip'. Everything it does goes to the device first (design.md §5), so it works the same
+// with the network off; the unit and the list come from the persisted Query cache then.
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { useLiveQuery } from 'dexie-react-hooks'
+import { useEffect, useMemo, useRef, useState } from 'react'
+import { toast } from 'react-hot-toast'
+import { errorText } from '../../api/error-message.ts'
+import { pretripChecklist } from '../../lib/checklist.ts'
+import { outboxDb, type DraftRecord } from '../../outbox/outbox-db.ts'
+import { useOpenDraft } from '../../outbox/use-outbox.ts'
+import { Button } from '../../ui/button.tsx'
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx'
+import { PageHeader, SCREEN_CLASS } from '../../ui/page-header.tsx'
+import { SkeletonList } from '../../ui/skeleton-list.tsx'
+import { cancelPretrip, startPretrip, type PretripOwner } from './pretrip-actions.ts'
+import { isUnknownUnitError, pretripListKeyRoot, pretripUnitQuery } from './pretrip-queries.ts'
+import { pretripStepOf } from './pretrip-rules.ts'
+import { PretripWizard } from './pretrip-wizard.tsx'
+import { PreviousPretrips } from './previous-pretrips.tsx'
+import { UnitSummary } from './unit-summary.tsx'
+
+export const CANCEL_PRETRIP_MESSAGE = 'All data you have input for the current pre-inspection will be deleted. Do you want to proceed?'
+
+export const UNKNOWN_UNIT_MESSAGE = "We don't recognize this unit. Please contact your administrator!"
+
+/** Pre-trips finished on this device whose finish the server has not acknowledged yet. */
+function useWaitingPretrips(owner: PretripOwner): DraftRecord[] {
+  return useLiveQuery(
+    () =>
+      outboxDb.drafts
+        .where('[ownerUserId+kind+unitId]')
+        .equals([owner.driverId, 'pre-inspection', owner.unitId])
+        .filter((draft) => draft.status === 'finishing')
+        .reverse()
+        .sortBy('updatedAt'),
+    [owner.driverId, owner.unitId],
+    [],
+  )
+}
+
+export function PretripScreen({ unitId, driverId, companyId }: { unitId: string; driverId: string; companyId: string }) {
+  const owner: PretripOwner = useMemo(() => ({ unitId, driverId, companyId }), [unitId, driverId, companyId])
+  const queryClient = useQueryClient()
+  const unit = useQuery(pretripUnitQuery(queryClient, unitId))
+  const draft = useOpenDraft('pre-inspection', unitId, driverId)
+  const waiting = useWaitingPretrips(owner)
+  const [starting, setStarting] = useState(false)
+  const [confirmingCancel, setConfirmingCancel] = useState(false)
+
+  // A finish the server has just acknowledged belongs in 'Previous PreTrip' now.
+  const waitingCount = useRef(waiting.length)
+  useEffect(() => {
+    if (waiting.length < waitingCount.current) void queryClient.invalidateQueries({ queryKey: pretripListKeyRoot })
+    waitingCount.current = waiting.length
+  }, [waiting.length, queryClient])
+
+  const checklist = useMemo(() => pretripChecklist(unit.data?.unitSubTypeId.inspectionsTypes ?? []), [unit.data])
+  const step = pretripStepOf(draft)
+
+  const start = async () => {
+    setStarting(true)
+    try {
+      await startPretrip(outboxDb, owner)
+    } catch (error) {
+      toast.error(errorText(error))
+    } finally {
+      setStarting(false)
+    }
+  }
+
+  const cancel = async () => {
+    setConfirmingCancel(false)
+    if (!draft) return
+    try {
+      await cancelPretrip(outboxDb, draft.id)
+    } catch (error) {
+      toast.error(errorText(error))
+    }
+  }
+
+  if (unit.isError && !unit.data && isUnknownUnitError(unit.error)) {
+    return (
+      <div className={SCREEN_CLASS}>
+        <p role="alert" className="text-lg">
+          {UNKNOWN_UNIT_MESSAGE}
+        </p>
+      </div>
+    )
+  }
+
+  return (
+    <div className={`${SCREEN_CLASS} flex flex-col gap-6`}>
+      <PageHeader title={unit.data ? `PreTrip · Unit ${unit.data.unitNumber}` : 'PreTrip'}>
+        <Link to="/pretrip-guide" className="text-sm font-medium text-primary hover:underline">
+          Pre-trip guide
+        </Link>
+        {draft && (
+          <Button variant="secondary" onClick={() => setConfirmingCancel(true)}>
+            Cancel Pre-Trip
+          </Button>
+        )}
+      </PageHeader>
+
+      {!unit.data ? (
+        unit.isError ? (
+          <div role="alert" className="flex flex-wrap items-center gap-3 text-red-700 dark:text-red-300">
+            {errorText(unit.error)}
+            <Button variant="secondary" onClick={() => void unit.refetch()}>
+              Retry
+            </Button>
+          </div>
+        ) : (
+          <SkeletonList label="Loading unit" count={4} />
+        )
+      ) : draft === undefined ? (
+        <SkeletonList label="Loading pre-trip" count={2} />
+      ) : draft && step !== 0 ? (
+        <PretripWizard draft={draft} step={step} checklist={checklist} />
+      ) : (
+        <div>
+          <Button onClick={() => void start()} pending={starting}>
+            Start / Continue PreTrip
+          </Button>
+        </div>
+      )}
+
+      {unit.data && <UnitSummary unit={unit.data} />}
+      <PreviousPretrips unitId={unitId} companyId={companyId} waiting={waiting} />
+
+      {confirmingCancel && (
+        <ConfirmDialog
+          title="Cancel Pre-Trip"
+          message={CANCEL_PRETRIP_MESSAGE}
+          confirmLabel="Delete"
+          onConfirm={() => void cancel()}
+          onCancel={() => setConfirmingCancel(false)}
+        />
+      )}
+    </div>
+  )
+}

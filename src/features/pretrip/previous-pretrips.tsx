@@ -1,0 +1,119 @@
+// 'Previous PreTrip' (spec §2 "Driver pre-trip screen"): the driver's finished pre-trips of this unit,
+// each headed by its updated date, newest first — and, above them, any finished on this device that
+// are still waiting to reach the server. Empty: 'You didn't made any pretrips yet.'
+import { useQueries, useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import type { Inspection } from '../../api/contract/inspections.ts'
+import { errorText } from '../../api/error-message.ts'
+import { formatInspectionDate } from '../../lib/dates.ts'
+import type { DraftRecord } from '../../outbox/outbox-db.ts'
+import { Button } from '../../ui/button.tsx'
+import { MediaGallery, type GallerySlide } from '../../ui/media-gallery.tsx'
+import { SkeletonList } from '../../ui/skeleton-list.tsx'
+import { pretripMediaQuery } from './pretrip-media-query.ts'
+import { previousPretripsQuery } from './pretrip-queries.ts'
+
+const cardClass = 'rounded-lg border border-slate-200 bg-white shadow-sm dark:border-strokedark dark:bg-boxdark'
+
+export function PreviousPretrips({ unitId, companyId, waiting }: { unitId: string; companyId: string; waiting: readonly DraftRecord[] }) {
+  const list = useQuery(previousPretripsQuery(unitId, companyId))
+  return (
+    <section aria-labelledby="previous-pretrip" className="flex flex-col gap-3">
+      <h2 id="previous-pretrip" className="text-lg font-semibold">
+        Previous PreTrip
+      </h2>
+      {waiting.map((draft) => (
+        <WaitingPretrip key={draft.id} draft={draft} />
+      ))}
+      {list.isPending ? (
+        <SkeletonList label="Loading pre-trips" count={3} />
+      ) : list.isError ? (
+        <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-red-700 dark:text-red-300">
+          {errorText(list.error)}
+          <Button variant="secondary" onClick={() => void list.refetch()}>
+            Retry
+          </Button>
+        </div>
+      ) : list.data.length === 0 && waiting.length === 0 ? (
+        <p className="py-6 text-center text-slate-600 dark:text-slate-300">You didn't made any pretrips yet.</p>
+      ) : (
+        <ul className="flex flex-col gap-3">
+          {list.data.map(({ inspection_id: pretrip }) => (
+            <li key={pretrip._id}>
+              <FinishedPretrip pretrip={pretrip} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
+
+function WaitingPretrip({ draft }: { draft: DraftRecord }) {
+  const photos = draft.media.filter((ref) => ref.kind === 'photo').length
+  const videos = draft.media.length - photos
+  return (
+    <div className={`${cardClass} border-dashed p-4`}>
+      <p className="font-medium">{formatInspectionDate(new Date(draft.updatedAt).toISOString())}</p>
+      <p className="text-sm text-slate-600 dark:text-slate-300">
+        Finished on this device — it is sent when there is a connection. {photos} {photos === 1 ? 'photo' : 'photos'}
+        {videos > 0 ? `, ${videos} ${videos === 1 ? 'video' : 'videos'}` : ''}.
+      </p>
+    </div>
+  )
+}
+
+function FinishedPretrip({ pretrip }: { pretrip: Inspection }) {
+  const [gallery, setGallery] = useState<'photo' | 'video' | null>(null)
+  const items = Object.entries(pretrip.items ?? {})
+  return (
+    <details className={`${cardClass} group`}>
+      <summary className="flex min-h-12 cursor-pointer list-none items-center justify-between gap-3 px-4 py-3 font-medium">
+        {formatInspectionDate(pretrip.updatedAt)}
+        <span className="text-sm font-normal text-slate-600 dark:text-slate-300">
+          {pretrip.picture_ids.length} {pretrip.picture_ids.length === 1 ? 'photo' : 'photos'}
+          {pretrip.video_ids.length > 0 ? `, ${pretrip.video_ids.length} ${pretrip.video_ids.length === 1 ? 'video' : 'videos'}` : ''}
+        </span>
+      </summary>
+      <div className="flex flex-col gap-3 border-t border-slate-200 px-4 py-3 text-sm dark:border-strokedark">
+        <p className="whitespace-pre-wrap">{pretrip.description || 'No Description'}</p>
+        {items.length > 0 && (
+          <ul className="grid gap-1 sm:grid-cols-2">
+            {items.map(([item, media]) => (
+              <li key={item} className="flex justify-between gap-3 rounded bg-slate-50 px-3 py-1.5 dark:bg-boxdark-2">
+                <span>{item}</span>
+                <span className="text-slate-600 dark:text-slate-300">
+                  {media.picture_ids.length + media.video_ids.length}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className="flex flex-wrap gap-3">
+          <Button variant="secondary" disabled={pretrip.picture_ids.length === 0} onClick={() => setGallery('photo')}>
+            Pictures ({pretrip.picture_ids.length})
+          </Button>
+          <Button variant="secondary" disabled={pretrip.video_ids.length === 0} onClick={() => setGallery('video')}>
+            Videos ({pretrip.video_ids.length})
+          </Button>
+        </div>
+      </div>
+      {gallery && (
+        <PretripGallery mediaIds={gallery === 'photo' ? pretrip.picture_ids : pretrip.video_ids} kind={gallery} onClose={() => setGallery(null)} />
+      )}
+    </details>
+  )
+}
+
+function PretripGallery({ mediaIds, kind, onClose }: { mediaIds: readonly string[]; kind: 'photo' | 'video'; onClose: () => void }) {
+  const slides = useQueries({
+    queries: mediaIds.map((id) => pretripMediaQuery(id, kind)),
+    combine: (results) =>
+      results.map((result, index): GallerySlide => {
+        const key = mediaIds[index] ?? String(index)
+        if (result.data) return { key, status: 'ready', kind: result.data.type, src: result.data.signedUrl, name: result.data.fileName }
+        return result.isError ? { key, status: 'error' } : { key, status: 'loading' }
+      }),
+  })
+  return <MediaGallery slides={slides} onClose={onClose} />
+}

@@ -1,0 +1,94 @@
+// Step 2 of the pre-trip (spec §4): the checklist with how many captures each item has, and the
+// description. Next saves the description and finishes — on the device at once, on the server when
+// the outbox gets there — then 'Pre-Inspection was successfully saved.' and back to /units.
+import { useNavigate } from '@tanstack/react-router'
+import { useId, useState } from 'react'
+import { toast } from 'react-hot-toast'
+import { errorText } from '../../api/error-message.ts'
+import type { ChecklistItem } from '../../lib/checklist.ts'
+import { saveDescription } from '../../outbox/draft-store.ts'
+import { outboxDb, type DraftRecord } from '../../outbox/outbox-db.ts'
+import { Button } from '../../ui/button.tsx'
+import { CatalogueIcon } from '../../ui/icon-catalogue.tsx'
+import { finishPretrip, goToStep } from './pretrip-actions.ts'
+import { capturesOf } from './pretrip-rules.ts'
+
+export const PRETRIP_SAVED_MESSAGE = 'Pre-Inspection was successfully saved.'
+
+export function ReviewStep({ draft, checklist }: { draft: DraftRecord; checklist: readonly ChecklistItem[] }) {
+  const navigate = useNavigate()
+  const descriptionId = useId()
+  const [description, setDescription] = useState(draft.description)
+  const [saving, setSaving] = useState(false)
+
+  // Kept on the device when the field is left, so a reload finds what was typed.
+  const keepDescription = () => {
+    if (description !== draft.description) void saveDescription(outboxDb, draft.id, description).catch((error: unknown) => toast.error(errorText(error)))
+  }
+
+  const previous = async () => {
+    try {
+      if (description !== draft.description) await saveDescription(outboxDb, draft.id, description)
+      await goToStep(outboxDb, draft.id, 1)
+    } catch (error) {
+      toast.error(errorText(error))
+    }
+  }
+
+  const finish = async () => {
+    setSaving(true)
+    try {
+      await finishPretrip(outboxDb, draft.id, description)
+    } catch (error) {
+      setSaving(false)
+      toast.error(errorText(error))
+      return
+    }
+    toast.success(PRETRIP_SAVED_MESSAGE)
+    await navigate({ to: '/units' })
+  }
+
+  return (
+    <div className="flex flex-col gap-5">
+      <ul aria-label="Checklist summary" className="grid gap-2 sm:grid-cols-2">
+        {checklist.map((item) => {
+          const count = capturesOf(draft.media, item.name).filter((ref) => ref.state !== 'failed').length
+          const noun = item.kind === 'photo' ? (count === 1 ? 'photo' : 'photos') : count === 1 ? 'video' : 'videos'
+          return (
+            <li key={item.name} className="flex items-center gap-3 rounded-lg border border-slate-200 bg-white px-4 py-3 dark:border-strokedark dark:bg-boxdark">
+              <CatalogueIcon name={item.icon} className="h-5 w-5 shrink-0 text-primary" />
+              <span className="min-w-0 flex-1 font-medium">{item.name}</span>
+              <span className="text-sm text-slate-600 dark:text-slate-300">
+                {count} {noun}
+              </span>
+              <CatalogueIcon name="check-circle" title="Done" className="h-5 w-5 shrink-0 text-green-600 dark:text-green-400" />
+            </li>
+          )
+        })}
+      </ul>
+      <div className="flex flex-col gap-2">
+        <label htmlFor={descriptionId} className="font-medium">
+          Description
+        </label>
+        <textarea
+          id={descriptionId}
+          value={description}
+          maxLength={5000}
+          rows={5}
+          placeholder="Write description or comments here..."
+          onChange={(event) => setDescription(event.target.value)}
+          onBlur={keepDescription}
+          className="w-full rounded-lg border border-slate-300 bg-white px-4 py-3 outline-none focus:border-primary focus-visible:ring-2 focus-visible:ring-primary/40 dark:border-strokedark dark:bg-boxdark-2"
+        />
+      </div>
+      <div className="flex justify-between gap-3">
+        <Button variant="secondary" onClick={() => void previous()} disabled={saving}>
+          Previous
+        </Button>
+        <Button onClick={() => void finish()} pending={saving}>
+          Next
+        </Button>
+      </div>
+    </div>
+  )
+}
