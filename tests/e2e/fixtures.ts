@@ -10,6 +10,8 @@ export const baseURL = (): string => {
 }
 
 export const test = base.extend({
+  // Playwright reads a fixture's dependencies from this pattern; this one has none.
+  // oxlint-disable-next-line no-empty-pattern
   baseURL: async ({}, use) => {
     await use(baseURL())
   },
