@@ -66,7 +66,7 @@ test('an upload goes out with its key, token and exact bytes, and its progress e
     (percent) => progress.push(percent),
   )
 
-  expect(response).toEqual({ status: 201, body: { uploadResults: [{ _id: 'm1', fileName: 'a.png', type: 'image' }] } })
+  expect(response).toEqual({ status: 201, body: { uploadResults: [{ _id: 'm1', fileName: 'a.png', type: 'image' }] }, retryAfter: false })
   const [request] = received.splice(0)
   expect(request).toMatchObject({ method: 'POST', url: '/api/pre-inspection/photo-preInspection/u1' })
   expect(request!.headers).toMatchObject({ 'idempotency-key': 'key-1', authorization: 'Bearer token-1', 'content-type': contentType })
@@ -85,7 +85,7 @@ test('a refusal comes back as the status and message, not as a thrown error', as
     { method: 'PUT', path: '/refuse', contentType: 'application/json', body: '{}', size: 2, headers: {} },
     () => {},
   )
-  expect(response).toEqual({ status: 400, body: { message: 'Unsupported file type.' } })
+  expect(response).toEqual({ status: 400, body: { message: 'Unsupported file type.' }, retryAfter: false })
   received.splice(0)
 })
 
