@@ -10,12 +10,29 @@ export function issuesMessage(issues: readonly v.BaseIssue<unknown>[]): string {
   const first = issues[0]
   if (!first) return 'Invalid request.'
   const field = v.getDotPath(first)
-  // A missing key gets valibot's generic text; say plainly which field is required instead.
-  if (field && first.kind === 'schema' && first.input === undefined) return `${field} is required.`
+  // A missing key without a message of its own gets valibot's generic "Invalid key: …" text; say
+  // plainly which field is required instead. Schemas that name their fields keep their own words.
+  if (field && first.input === undefined && first.message.startsWith('Invalid')) return `${field} is required.`
   return field ? `${field}: ${first.message}` : first.message
 }
 
+/** Whether any string in a parsed body, form or query holds U+0000 (walked without recursion: bodies nest deep). */
+function containsNul(input: unknown): boolean {
+  const pending: unknown[] = [input]
+  while (pending.length > 0) {
+    const value = pending.pop()
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return true
+    } else if (value !== null && typeof value === 'object') {
+      for (const item of Array.isArray(value) ? value : Object.values(value)) pending.push(item)
+    }
+  }
+  return false
+}
+
 export function parseOr400<S extends AnySchema>(schema: S, input: unknown): v.InferOutput<S> {
+  // PostgreSQL text cannot hold U+0000 (the insert would fail with a 500), and no form ever sends it.
+  if (containsNul(input)) throw new HTTPException(400, { message: 'Text must not contain the NUL character.' })
   const result = v.safeParse(schema, input)
   if (!result.success) throw new HTTPException(400, { message: issuesMessage(result.issues) })
   return result.output
