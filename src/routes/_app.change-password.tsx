@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { Placeholder } from '../ui/placeholder.tsx'
+import { ChangePasswordScreen } from '../features/profile/change-password-screen.tsx'
 
 export const Route = createFileRoute('/_app/change-password')({
-  component: () => <Placeholder title="Change Password" />,
+  component: ChangePasswordScreen,
 })

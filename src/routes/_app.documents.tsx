@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { Placeholder } from '../ui/placeholder.tsx'
+import { DriverLicenceScreen } from '../features/profile/driver-licence-screen.tsx'
 
 export const Route = createFileRoute('/_app/documents')({
-  component: () => <Placeholder title="Driver Licence" />,
+  component: DriverLicenceScreen,
 })

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { Placeholder } from '../ui/placeholder.tsx'
+import { ProfileScreen } from '../features/profile/profile-screen.tsx'
 
 export const Route = createFileRoute('/_app/profile')({
-  component: () => <Placeholder title="Profile" />,
+  component: ProfileScreen,
 })

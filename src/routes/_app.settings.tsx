@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { Placeholder } from '../ui/placeholder.tsx'
+import { SettingsScreen } from '../features/profile/settings-screen.tsx'
 
 export const Route = createFileRoute('/_app/settings')({
-  component: () => <Placeholder title="Settings" />,
+  component: SettingsScreen,
 })

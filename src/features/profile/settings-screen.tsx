@@ -1,0 +1,125 @@
+// Settings (spec §2): the 'Personal Information' form and the 'Avatar' form, each with Cancel (back to
+// /profile) and Save. The server's message shows inline when a save fails; typed values stay.
+import { useState, type FormEvent } from 'react'
+import { useNavigate } from '@tanstack/react-router'
+import { toast } from 'react-hot-toast'
+import { useSignedInUser } from '../../api/use-signed-in-user.ts'
+import { AlertBanner } from '../../ui/alert-banner.tsx'
+import { DEFAULT_AVATAR_URL } from '../../ui/avatar.tsx'
+import { Button } from '../../ui/button.tsx'
+import { TextField } from '../../ui/form-field.tsx'
+import { ImagePicker } from '../../ui/image-picker.tsx'
+import { PageHeader, SCREEN_CLASS } from '../../ui/page-header.tsx'
+import { useSetAvatar } from './use-set-avatar.ts'
+import { useUpdateProfile, type ProfileFields } from './use-update-profile.ts'
+
+const PROFILE_SAVED = 'Profile data has been modified successfully.'
+
+const panelClass = 'rounded-lg border border-slate-200 bg-white shadow-sm dark:border-strokedark dark:bg-boxdark'
+
+export function SettingsScreen() {
+  return (
+    <div className={SCREEN_CLASS}>
+      <PageHeader title="Settings" />
+      <div className="grid gap-6 lg:grid-cols-5">
+        <PersonalInformationForm />
+        <AvatarForm />
+      </div>
+    </div>
+  )
+}
+
+function PersonalInformationForm() {
+  const user = useSignedInUser()
+  const navigate = useNavigate()
+  const update = useUpdateProfile(user._id)
+  const [fields, setFields] = useState<ProfileFields>({
+    firstName: user.details.firstName,
+    lastName: user.details.lastName,
+    email: user.details.email,
+    phone: user.details.phone,
+  })
+  const set = (name: keyof ProfileFields) => (event: { target: { value: string } }) => setFields((current) => ({ ...current, [name]: event.target.value }))
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    try {
+      await update.mutateAsync(fields)
+      toast.success(PROFILE_SAVED)
+      await navigate({ to: '/profile' })
+    } catch {
+      // Shown inline; the typed values stay.
+    }
+  }
+
+  return (
+    <section aria-labelledby="personal-information" className={`${panelClass} lg:col-span-3`}>
+      <h2 id="personal-information" className="border-b border-slate-200 px-6 py-4 font-semibold dark:border-strokedark">
+        Personal Information
+      </h2>
+      <form onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4 p-6">
+        {update.error && <AlertBanner message={update.error.message} />}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="First Name" required autoComplete="given-name" value={fields.firstName} onChange={set('firstName')} />
+          <TextField label="Last Name" required autoComplete="family-name" value={fields.lastName} onChange={set('lastName')} />
+        </div>
+        <TextField label="Email Address" type="email" required autoComplete="email" value={fields.email} onChange={set('email')} />
+        <TextField label="Phone Number" type="tel" autoComplete="tel" placeholder="(xxx) xxx-xxxx" value={fields.phone} onChange={set('phone')} />
+        <div className="flex justify-end gap-3">
+          <Button variant="secondary" onClick={() => void navigate({ to: '/profile' })}>
+            Cancel
+          </Button>
+          <Button type="submit" pending={update.isPending}>
+            Save
+          </Button>
+        </div>
+      </form>
+    </section>
+  )
+}
+
+function AvatarForm() {
+  const user = useSignedInUser()
+  const navigate = useNavigate()
+  const setAvatar = useSetAvatar(user._id)
+  const [image, setImage] = useState<File | null>(null)
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    if (!image) return
+    try {
+      await setAvatar.mutateAsync(image)
+      toast.success(PROFILE_SAVED)
+      await navigate({ to: '/profile' })
+    } catch {
+      // Shown inline; the chosen image stays.
+    }
+  }
+
+  return (
+    <section aria-labelledby="avatar-form" className={`${panelClass} lg:col-span-2`}>
+      <h2 id="avatar-form" className="border-b border-slate-200 px-6 py-4 font-semibold dark:border-strokedark">
+        Avatar
+      </h2>
+      <form onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4 p-6">
+        {setAvatar.error && <AlertBanner message={setAvatar.error.message} />}
+        <ImagePicker
+          label="Avatar image"
+          currentUrl={user.details.avatar ?? DEFAULT_AVATAR_URL}
+          file={image}
+          onFileChange={setImage}
+          hint="SVG, PNG, JPG or GIF"
+          previewClassName="h-32"
+        />
+        <div className="flex justify-end gap-3">
+          <Button variant="secondary" onClick={() => void navigate({ to: '/profile' })}>
+            Cancel
+          </Button>
+          <Button type="submit" pending={setAvatar.isPending} disabled={!image}>
+            Save
+          </Button>
+        </div>
+      </form>
+    </section>
+  )
+}

@@ -1,0 +1,137 @@
+// 'Inspection types' of a sub type (spec §2): a table of every inspection type (built-in and the
+// company's) with an include checkbox, a photo/video switch, its icon and name. Saved as the sub
+// type's checklist.
+import { Suspense, useState } from 'react'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { toast } from 'react-hot-toast'
+import type { UnitSubType } from '../../api/contract/unit-types.ts'
+import { inspectionTypesQuery } from '../../api/inspection-types.ts'
+import { AlertBanner } from '../../ui/alert-banner.tsx'
+import { Button } from '../../ui/button.tsx'
+import { CatalogueIcon } from '../../ui/icon-catalogue.tsx'
+import { Modal } from '../../ui/modal.tsx'
+import { SkeletonList } from '../../ui/skeleton-list.tsx'
+import { checklistBody, checklistChoices, type ChecklistChoice } from './checklist-choices.ts'
+import { PermissionDenied } from './permission-denied.tsx'
+import { useUpdateSubType } from './use-update-sub-type.ts'
+
+export interface SubTypeInspectionTypesModalProps {
+  unitTypeId: string
+  subType: UnitSubType
+  isOwner: boolean
+  onClose: () => void
+}
+
+export function SubTypeInspectionTypesModal({ isOwner, ...props }: SubTypeInspectionTypesModalProps) {
+  return (
+    <Modal title="Inspection types" onClose={props.onClose} size="lg">
+      {isOwner ? (
+        <Suspense fallback={<SkeletonList count={5} label="Loading inspection types" />}>
+          <ChecklistForm {...props} />
+        </Suspense>
+      ) : (
+        <PermissionDenied />
+      )}
+    </Modal>
+  )
+}
+
+function ChecklistForm({ unitTypeId, subType, onClose }: Omit<SubTypeInspectionTypesModalProps, 'isOwner'>) {
+  const { data: inspectionTypes } = useSuspenseQuery(inspectionTypesQuery())
+  const [choices, setChoices] = useState(() => checklistChoices(inspectionTypes, subType.inspectionsTypes))
+  const update = useUpdateSubType(unitTypeId)
+
+  const change = (id: string, patch: Partial<ChecklistChoice>) =>
+    setChoices((current) => current.map((choice) => (choice.inspectionType._id === id ? { ...choice, ...patch } : choice)))
+
+  const save = async () => {
+    try {
+      const saved = await update.mutateAsync({ subTypeId: subType._id, body: { inspectionsTypes: checklistBody(choices) } })
+      toast.success(saved.message)
+      onClose()
+    } catch {
+      // Shown inline; the choices stay.
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      {update.error && <AlertBanner message={update.error.message} />}
+      {choices.length === 0 ? (
+        <p className="text-slate-500 dark:text-slate-400">No Inspection Types Created</p>
+      ) : (
+        <div className="overflow-auto rounded-md border border-slate-200 dark:border-strokedark">
+          <table className="w-full text-sm" aria-label={`Inspection types of ${subType.name}`}>
+            <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600 dark:bg-boxdark-2 dark:text-slate-300">
+              <tr>
+                <th scope="col" className="px-3 py-2">
+                  Include
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Photo / Video
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Icon
+                </th>
+                <th scope="col" className="px-3 py-2">
+                  Name
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {choices.map(({ inspectionType, included, kind }) => (
+                <tr key={inspectionType._id} className="border-t border-slate-200 dark:border-strokedark">
+                  <td className="px-3 py-2">
+                    <input
+                      type="checkbox"
+                      aria-label={`Include ${inspectionType.name}`}
+                      checked={included}
+                      onChange={(event) => change(inspectionType._id, { included: event.target.checked })}
+                      className="h-5 w-5 accent-primary"
+                    />
+                  </td>
+                  <td className="px-3 py-2">
+                    <KindSwitch name={inspectionType.name} kind={kind} disabled={!included} onChange={(next) => change(inspectionType._id, { kind: next })} />
+                  </td>
+                  <td className="px-3 py-2">
+                    <CatalogueIcon name={inspectionType.icon} className="h-5 w-5 text-primary" />
+                  </td>
+                  <td className="px-3 py-2">{inspectionType.name}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <div className="flex justify-end gap-3">
+        <Button variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button pending={update.isPending} onClick={() => void save()}>
+          Save
+        </Button>
+      </div>
+    </div>
+  )
+}
+
+/** Off = photo (the default), on = video. */
+function KindSwitch({ name, kind, disabled, onChange }: { name: string; kind: 'photo' | 'video'; disabled: boolean; onChange: (kind: 'photo' | 'video') => void }) {
+  const video = kind === 'video'
+  return (
+    <button
+      type="button"
+      role="switch"
+      aria-checked={video}
+      aria-label={`Video for ${name}`}
+      disabled={disabled}
+      onClick={() => onChange(video ? 'photo' : 'video')}
+      className="inline-flex items-center gap-2 rounded focus-visible:outline-2 focus-visible:outline-primary disabled:opacity-50"
+    >
+      <span className={`relative h-5 w-9 rounded-full transition ${video ? 'bg-primary' : 'bg-slate-300 dark:bg-slate-600'}`}>
+        <span className={`absolute top-0.5 h-4 w-4 rounded-full bg-white shadow transition-all ${video ? 'left-4.5' : 'left-0.5'}`} />
+      </span>
+      <span className="w-10 text-left text-xs font-medium">{video ? 'Video' : 'Photo'}</span>
+    </button>
+  )
+}

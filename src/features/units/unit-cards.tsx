@@ -1,0 +1,64 @@
+// The mobile units list (spec §2): one card per unit. Only the cards in view are rendered, so a
+// phone stays smooth with thousands of units.
+import { useRef } from 'react'
+import { Link } from '@tanstack/react-router'
+import { useVirtualizer } from '@tanstack/react-virtual'
+import type { Unit } from '../../api/contract/units.ts'
+import { IconButton } from '../../ui/icon-button.tsx'
+import { StatusBadge } from '../../ui/status-badge.tsx'
+import type { UnitActions } from './units-table.tsx'
+
+const CARD_ESTIMATE_PX = 132
+
+export function UnitCards({ units, onEdit, onDelete }: { units: readonly Unit[] } & UnitActions) {
+  const scrollRef = useRef<HTMLDivElement>(null)
+  // This build has no React Compiler, so nothing memoises the virtualizer's functions.
+  // oxlint-disable-next-line react/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: units.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => CARD_ESTIMATE_PX,
+    overscan: 6,
+    initialRect: { width: 400, height: 800 },
+  })
+  return (
+    <div ref={scrollRef} className="max-h-[calc(100dvh-15rem)] overflow-y-auto">
+      <ul aria-label="Units" className="relative" style={{ height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const unit = units[item.index] as Unit
+          return (
+            <li
+              key={unit._id}
+              data-index={item.index}
+              ref={virtualizer.measureElement}
+              className="absolute left-0 top-0 w-full pb-3"
+              style={{ transform: `translateY(${item.start}px)` }}
+            >
+              <article className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-strokedark dark:bg-boxdark">
+                <div className="flex items-start justify-between gap-3">
+                  <Link to="/unit/$unitId" params={{ unitId: unit._id }} className="min-w-0 flex-1">
+                    <h2 className="font-semibold text-primary dark:text-indigo-300">Unit {unit.unitNumber}</h2>
+                    <p className="truncate text-sm text-slate-700 dark:text-slate-200">
+                      {unit.year} {unit.make} {unit.model}
+                    </p>
+                    <p className="truncate font-mono text-xs text-slate-500 dark:text-slate-400">{unit.vin}</p>
+                  </Link>
+                  <StatusBadge status={unit.status} />
+                </div>
+                <div className="mt-2 flex items-center justify-between">
+                  <span className="text-xs text-slate-500 dark:text-slate-400">
+                    {unit.type} · {unit.unitSubTypeId.name}
+                  </span>
+                  <span className="flex gap-1">
+                    <IconButton icon="edit" label={`Edit unit ${unit.unitNumber}`} onClick={() => onEdit(unit)} />
+                    <IconButton icon="delete" tone="danger" label={`Delete unit ${unit.unitNumber}`} onClick={() => onDelete(unit)} />
+                  </span>
+                </div>
+              </article>
+            </li>
+          )
+        })}
+      </ul>
+    </div>
+  )
+}

@@ -1,0 +1,116 @@
+// Create / edit a unit (spec §5): every field but Plate Number is required; the VIN is sent without
+// whitespace and upper-cased; picking a type selects its default sub type. A failed save keeps what
+// was typed and shows why (a duplicate VIN: 'The current VIN is existing in the system.').
+import { useForm, useWatch } from 'react-hook-form'
+import { toast } from 'react-hot-toast'
+import type { UnitTypeFull } from '../../api/contract/unit-types.ts'
+import { MIN_UNIT_YEAR, maxUnitYear, VIN_MAX_LENGTH, type Unit } from '../../api/contract/units.ts'
+import { AlertBanner } from '../../ui/alert-banner.tsx'
+import { Button } from '../../ui/button.tsx'
+import { SelectField, TextField } from '../../ui/form-field.tsx'
+import { Modal } from '../../ui/modal.tsx'
+import { initialUnitFormValues, subTypeAfterTypeChange, unitBodyOf, type UnitFormValues } from './unit-form-values.ts'
+import { useCreateUnit } from './use-create-unit.ts'
+import { useUpdateUnit } from './use-update-unit.ts'
+
+export interface UnitFormModalProps {
+  unitTypes: readonly UnitTypeFull[]
+  companyId: string
+  /** The unit to edit; absent to create one. */
+  unit?: Unit
+  onClose: () => void
+}
+
+const required = (label: string) => ({ required: `${label} is required.`, validate: (value: string) => value.trim() !== '' || `${label} is required.` })
+
+export function UnitFormModal({ unitTypes, companyId, unit, onClose }: UnitFormModalProps) {
+  const create = useCreateUnit()
+  const update = useUpdateUnit()
+  const save = unit ? update : create
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    control,
+    formState: { errors },
+  } = useForm<UnitFormValues>({ defaultValues: initialUnitFormValues(unitTypes, unit) })
+  const chosenTypeId = useWatch({ control, name: 'unitTypeId' })
+  // Controlled: a type change sets the sub type before the new type's options exist in the DOM.
+  const chosenSubTypeId = useWatch({ control, name: 'unitSubTypeId' })
+  const chosenType = unitTypes.find((type) => type._id === chosenTypeId)
+
+  const onSubmit = handleSubmit(async (values) => {
+    const body = unitBodyOf(values, companyId)
+    try {
+      const saved = unit ? await update.mutateAsync({ unitId: unit._id, body }) : await create.mutateAsync(body)
+      toast.success(saved.message)
+      onClose()
+    } catch {
+      // The mutation's error is shown in the form; the typed values stay.
+    }
+  })
+
+  return (
+    <Modal title={unit ? 'Edit Unit' : 'Create Unit'} onClose={onClose} size="lg">
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+        {save.error && <AlertBanner message={save.error.message} />}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField
+            label="Type"
+            error={errors.unitTypeId?.message}
+            {...register('unitTypeId', {
+              ...required('Type'),
+              onChange: (event: { target: { value: string } }) =>
+                setValue('unitSubTypeId', subTypeAfterTypeChange(unitTypes, event.target.value), { shouldValidate: true }),
+            })}
+          >
+            <option value="">Select type</option>
+            {unitTypes.map((type) => (
+              <option key={type._id} value={type._id}>
+                {type.name}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField label="Sub Type" error={errors.unitSubTypeId?.message} {...register('unitSubTypeId', required('Sub Type'))} value={chosenSubTypeId}>
+            <option value="">Select sub type</option>
+            {chosenType?.subTypes.map((subType) => (
+              <option key={subType._id} value={subType._id}>
+                {subType.name}
+              </option>
+            ))}
+          </SelectField>
+          <TextField label="Make" autoComplete="off" error={errors.make?.message} {...register('make', required('Make'))} />
+          <TextField label="Model" autoComplete="off" error={errors.model?.message} {...register('model', required('Model'))} />
+          <TextField label="Unit #" autoComplete="off" error={errors.unitNumber?.message} {...register('unitNumber', required('Unit #'))} />
+          <TextField
+            label="Year"
+            type="number"
+            inputMode="numeric"
+            min={MIN_UNIT_YEAR}
+            max={maxUnitYear()}
+            error={errors.year?.message}
+            {...register('year', required('Year'))}
+          />
+          <TextField
+            label="VIN"
+            autoComplete="off"
+            spellCheck={false}
+            // Room for pasted spaces: they are removed before sending.
+            maxLength={VIN_MAX_LENGTH * 2}
+            error={errors.vin?.message}
+            {...register('vin', required('VIN'))}
+          />
+          <TextField label="Plate Number" autoComplete="off" {...register('plate_number')} />
+        </div>
+        <div className="flex justify-end gap-3">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" pending={save.isPending}>
+            {unit ? 'Update' : 'Create'}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  )
+}

@@ -1,0 +1,119 @@
+// The type/subtype and status filters of the units list (spec §2). At a desk they sit beside the search
+// box; on a phone they live in a drawer opened by a 'Filters' button.
+import { useId, useState } from 'react'
+import type { UnitTypeFull } from '../../api/contract/unit-types.ts'
+import { Button } from '../../ui/button.tsx'
+import { IconButton } from '../../ui/icon-button.tsx'
+import { Modal } from '../../ui/modal.tsx'
+import { UNIT_STATUS_FILTERS, type UnitsSearch } from './units-search-params.ts'
+
+export interface UnitFilterValues {
+  type?: string
+  status?: UnitsSearch['status']
+}
+
+interface UnitFilterProps {
+  unitTypes: readonly UnitTypeFull[]
+  values: UnitFilterValues
+  onChange: (change: UnitFilterValues) => void
+}
+
+const selectClass =
+  'w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm outline-none focus:border-primary focus:ring-2 focus:ring-primary/30 dark:border-strokedark dark:bg-boxdark-2 dark:text-white'
+
+function FilterSelects({ unitTypes, values, onChange, stacked }: UnitFilterProps & { stacked: boolean }) {
+  const typeId = useId()
+  const statusId = useId()
+  const labelClass = stacked ? 'mb-1 block text-sm font-medium' : 'sr-only'
+  return (
+    <>
+      <div className={stacked ? '' : 'w-full sm:w-56'}>
+        <label htmlFor={typeId} className={labelClass}>
+          Type
+        </label>
+        <select
+          id={typeId}
+          className={selectClass}
+          value={values.type ?? ''}
+          onChange={(event) => onChange({ type: event.target.value || undefined })}
+        >
+          <option value="">Select type</option>
+          {unitTypes.map((type) => [
+            <option key={type._id} value={type._id}>
+              {type.name}
+            </option>,
+            ...type.subTypes.map((subType) => (
+              <option key={subType._id} value={subType._id}>
+                {`${type.name} / ${subType.name}`}
+              </option>
+            )),
+          ])}
+          {/* A type from a shared link that this company no longer has still shows as chosen. */}
+          {values.type && !unitTypes.some((type) => type._id === values.type || type.subTypes.some((sub) => sub._id === values.type)) && (
+            <option value={values.type}>Unknown type</option>
+          )}
+        </select>
+      </div>
+      <div className={stacked ? '' : 'w-full sm:w-48'}>
+        <label htmlFor={statusId} className={labelClass}>
+          Status
+        </label>
+        <select
+          id={statusId}
+          className={selectClass}
+          value={values.status ?? ''}
+          onChange={(event) => onChange({ status: (event.target.value || undefined) as UnitsSearch['status'] })}
+        >
+          <option value="">Select status</option>
+          {UNIT_STATUS_FILTERS.map((filter) => (
+            <option key={filter.value} value={filter.value}>
+              {filter.label}
+            </option>
+          ))}
+        </select>
+      </div>
+    </>
+  )
+}
+
+export function UnitFiltersInline(props: UnitFilterProps) {
+  return <FilterSelects {...props} stacked={false} />
+}
+
+export function UnitFiltersDrawer(props: UnitFilterProps) {
+  const [open, setOpen] = useState(false)
+  const active = (props.values.type ? 1 : 0) + (props.values.status ? 1 : 0)
+  return (
+    <>
+      <span className="relative">
+        <IconButton
+          icon="filter"
+          label={active ? `Filters (${active} on)` : 'Filters'}
+          aria-haspopup="dialog"
+          onClick={() => setOpen(true)}
+          className="h-10 w-10 border border-slate-300 dark:border-strokedark"
+        />
+        {active > 0 && (
+          <span aria-hidden="true" className="absolute -right-1 -top-1 rounded-full bg-primary px-1.5 text-xs text-white">
+            {active}
+          </span>
+        )}
+      </span>
+      {open && (
+        <Modal title="Filters" variant="drawer" onClose={() => setOpen(false)}>
+          <div className="flex flex-col gap-4">
+            <FilterSelects {...props} stacked />
+            <div className="flex gap-3">
+              <Button variant="secondary" className="flex-1" onClick={() => props.onChange({ type: undefined, status: undefined })}>
+                Clear
+              </Button>
+              <Button className="flex-1" onClick={() => setOpen(false)}>
+                Done
+              </Button>
+            </div>
+          </div>
+        </Modal>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,12 @@
+// Spec §8: what a signed-in user with neither the owner nor the driver role sees.
+import { SCREEN_CLASS } from '../../ui/page-header.tsx'
+
+export function UnrecognizedUser() {
+  return (
+    <div className={SCREEN_CLASS}>
+      <p role="alert" className="text-lg">
+        We don't recognize who this user is. Please try again later or logout.
+      </p>
+    </div>
+  )
+}
