@@ -5,6 +5,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { compress } from 'hono/compress'
 import type { AppDeps, AppEnv } from './http/app-env.ts'
 import { idempotency } from './http/idempotency.ts'
+import { infrastructureFault } from './http/infrastructure-errors.ts'
 import { serveClient } from './http/static.ts'
 import { apiRoutes } from './routes/index.ts'
 
@@ -39,6 +40,11 @@ export function createApp(deps: AppDeps) {
   app.onError((error, c) => {
     if (error instanceof HTTPException) {
       return c.json({ message: error.message || 'Request failed.' }, error.status)
+    }
+    const fault = infrastructureFault(error)
+    if (fault) {
+      console.warn(`${c.req.method} ${c.req.path}: ${fault.status} (${error instanceof Error ? error.message : String(error)})`)
+      return c.json({ message: fault.message }, fault.status)
     }
     console.error(error)
     return c.json({ message: 'Something went wrong on our side. Please try again.' }, 500)

@@ -29,6 +29,9 @@ export type DatabaseLocation =
 export async function openDatabase(location: DatabaseLocation): Promise<Database> {
   if (location.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: location.url, max: 10 })
+    // An idle connection dropped by the database (restart, failover) is reported here; unheard, it
+    // would crash the process. The pool replaces it, and requests meanwhile answer 503 (app.ts).
+    pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`))
     const db = drizzlePg(pool, { schema })
     await migratePg(db, { migrationsFolder })
     return { db: db as unknown as Db, close: () => pool.end() }

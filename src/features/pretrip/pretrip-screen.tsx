@@ -94,7 +94,7 @@ export function PretripScreen({ unitId, driverId, companyId }: { unitId: string;
   return (
     <div className={`${SCREEN_CLASS} flex flex-col gap-6`}>
       <PageHeader title={unit.data ? `PreTrip · Unit ${unit.data.unitNumber}` : 'PreTrip'}>
-        <Link to="/pretrip-guide" className="text-sm font-medium text-primary hover:underline">
+        <Link to="/pretrip-guide" className="text-sm font-medium text-primary hover:underline dark:text-indigo-300">
           Pre-trip guide
         </Link>
         {draft && (

@@ -1,0 +1,248 @@
+// What the fault tests share: the real server as its own process (`node --import tsx server/main.ts`,
+// demo data, a temp data dir) that a test can kill -9 and start again on the same data, and a driver's
+// device — the app's own outbox on fake IndexedDB — sending to it over real HTTP with fetchTransport.
+import 'fake-indexeddb/auto'
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { expect } from 'vitest'
+import { BACKOFF_CAP_MS } from '../../src/outbox/backoff.ts'
+import { addCapture, finishDraft, saveDescription, saveStep, startDraft } from '../../src/outbox/draft-store.ts'
+import { OutboxDb } from '../../src/outbox/outbox-db.ts'
+import { readOutboxSummary } from '../../src/outbox/outbox-summary.ts'
+import { setOutboxSession } from '../../src/outbox/outbox-session.ts'
+import { createReplayer, type ReplayResult } from '../../src/outbox/replay.ts'
+import { fetchTransport, type FetchLike } from '../../src/outbox/transport.ts'
+import { syncIndicatorState, type SyncIndicatorState } from '../../src/features/sync/sync-indicator-state.ts'
+
+export const ROOT = path.resolve(import.meta.dirname, '../..')
+export const ALEX = 'alex@fleetyard.demo'
+export const PASSWORD = 'Fleetyard1'
+export const CHECKLIST = ['Lights', 'Tire Pressure & Condition', 'Engine Oil', 'Coolant level']
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
+    })
+  })
+}
+
+export interface ServerProcess {
+  url: string
+  apiUrl: string
+  dataDir: string
+  /** Everything the current process printed. */
+  output: () => string
+  /** Starts the process (again) on the same port and data dir; resolves once it is ready. */
+  start: () => Promise<void>
+  /** SIGKILL: no shutdown handler runs, nothing is flushed. */
+  kill9: () => Promise<void>
+  /** The process is still alive (it did not crash). */
+  alive: () => boolean
+  /** Stops the process and removes the data dir. */
+  dispose: () => Promise<void>
+}
+
+/**
+ * The real server as a child process: `node --import tsx` (not `npx tsx`, which forks) so the pid we
+ * hold is the server itself and a kill really stops it.
+ */
+export async function serverProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
+  const port = await freePort()
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fleetyard-faults-'))
+  let child: ChildProcess | null = null
+  let output = ''
+
+  const start = () =>
+    new Promise<void>((resolve, reject) => {
+      output = ''
+      const started = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+        cwd: ROOT,
+        env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '1', STATIC_DIR: dataDir, PUBLIC_URL: `http://localhost:${port}`, ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
+      child = started
+      const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 120_000)
+      const onData = (chunk: Buffer) => {
+        output += chunk.toString()
+        if (output.includes('Fleetyard ready')) {
+          clearTimeout(timer)
+          resolve()
+        }
+      }
+      started.stdout!.on('data', onData)
+      started.stderr!.on('data', onData)
+      started.once('exit', (code, signal) => {
+        clearTimeout(timer)
+        reject(new Error(`server exited (${code ?? signal}) before it was ready:\n${output}`))
+      })
+    })
+
+  const kill9 = async () => {
+    const running = child
+    if (!running || running.exitCode !== null || running.signalCode !== null) return
+    const exited = new Promise((resolve) => running.once('exit', resolve))
+    running.kill('SIGKILL')
+    await exited
+  }
+
+  await start()
+  return {
+    url: `http://127.0.0.1:${port}`,
+    apiUrl: `http://127.0.0.1:${port}/api`,
+    dataDir,
+    output: () => output,
+    start,
+    kill9,
+    alive: () => child !== null && child.exitCode === null && child.signalCode === null,
+    dispose: async () => {
+      await kill9()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+export interface ApiSession {
+  token: string
+  userId: string
+  companyId: string
+}
+
+async function json<T>(response: Response, what: string): Promise<T> {
+  const text = await response.text()
+  if (!response.ok) throw new Error(`${what}: ${response.status} ${text}`)
+  return JSON.parse(text) as T
+}
+
+export async function signIn(apiUrl: string, email = ALEX): Promise<ApiSession> {
+  const login = await json<{ token: string; user: { _id: string } }>(
+    await fetch(`${apiUrl}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: PASSWORD }) }),
+    'sign in',
+  )
+  const { user } = await json<{ user: { company: { _id: string } } }>(
+    await fetch(`${apiUrl}/user/${login.user._id}`, { headers: { authorization: `Bearer ${login.token}` } }),
+    'current user',
+  )
+  return { token: login.token, userId: login.user._id, companyId: user.company._id }
+}
+
+export async function apiGet<T>(apiUrl: string, session: ApiSession, pathname: string): Promise<T> {
+  return json<T>(await fetch(`${apiUrl}${pathname}`, { headers: { authorization: `Bearer ${session.token}` } }), pathname)
+}
+
+/** The units assigned to the signed-in driver, in unit number order. */
+export async function driverUnitIds(apiUrl: string, session: ApiSession): Promise<string[]> {
+  const items = await apiGet<{ unit_id: { _id: string; unitNumber: string } }[]>(apiUrl, session, `/driver/${session.userId}/units`)
+  return items
+    .map((item) => item.unit_id)
+    .sort((a, b) => a.unitNumber.localeCompare(b.unitNumber))
+    .map((unit) => unit._id)
+}
+
+export interface ServerPretrip {
+  _id: string
+  picture_ids: string[]
+  description: string
+  items?: Record<string, { picture_ids: string[] }>
+}
+
+/** The unit's finished pre-trips as the server lists them. */
+export async function finishedPretrips(apiUrl: string, session: ApiSession, unitId: string): Promise<ServerPretrip[]> {
+  const { items } = await apiGet<{ items: { inspection_id: ServerPretrip }[] }>(apiUrl, session, `/pre-inspection/${unitId}/all`)
+  return items.map((item) => item.inspection_id)
+}
+
+let photoSerial = 0
+
+/** A real PNG (the server sniffs and measures uploads), a few KB, different bytes each time. */
+export function photo(name: string): File {
+  photoSerial++
+  // An 8-bit greyscale PNG with stored (uncompressed) zlib blocks: valid without a deflate encoder.
+  const width = 64
+  const height = 48
+  const raw = new Uint8Array((width + 1) * height)
+  for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) raw[y * (width + 1) + 1 + x] = (x * 4 + y * 3 + photoSerial * 37) & 0xff
+  const zlib = [0x78, 0x01]
+  for (let offset = 0; offset < raw.length; offset += 65_535) {
+    const block = raw.subarray(offset, offset + 65_535)
+    const last = offset + 65_535 >= raw.length ? 1 : 0
+    zlib.push(last, block.length & 0xff, block.length >> 8, ~block.length & 0xff, (~block.length >> 8) & 0xff, ...block)
+  }
+  let a = 1
+  let b = 0
+  for (const byte of raw) {
+    a = (a + byte) % 65_521
+    b = (b + a) % 65_521
+  }
+  zlib.push(b >> 8, b & 0xff, a >> 8, a & 0xff)
+  const chunk = (type: string, data: number[]) => {
+    const bytes = [...type].map((character) => character.charCodeAt(0)).concat(data)
+    return [...u32(data.length), ...bytes, ...u32(crc32(bytes))]
+  }
+  const header = [...u32(width), ...u32(height), 8, 0, 0, 0, 0]
+  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...chunk('IHDR', header), ...chunk('IDAT', zlib), ...chunk('IEND', [])]
+  return new File([Uint8Array.from(png)], name, { type: 'image/png' })
+}
+
+function u32(value: number): number[] {
+  return [(value >>> 24) & 0xff, (value >>> 16) & 0xff, (value >>> 8) & 0xff, value & 0xff]
+}
+
+function crc32(bytes: number[]): number {
+  let crc = 0xffffffff
+  for (const byte of bytes) {
+    crc ^= byte
+    for (let bit = 0; bit < 8; bit++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1
+  }
+  return (crc ^ 0xffffffff) >>> 0
+}
+
+/** A driver's phone: the app's outbox on its own (fake) IndexedDB, under the driver's session. */
+export async function driverDevice(name: string, session: ApiSession) {
+  const db = new OutboxDb(`fault-${name}-${Date.now()}`)
+  await setOutboxSession(db, session.token, session.userId)
+  // The outbox's clock: a pass "waits" out every backoff by moving it on, so no test sleeps for them.
+  let clock = Date.now()
+  const now = () => clock
+
+  /** A whole pre-trip captured on the device: every checklist item photographed `perItem` times, finished. */
+  async function capturePretrip(unitId: string, perItem: number, description: string): Promise<void> {
+    const draft = await startDraft(db, 'pre-inspection', unitId, session.companyId, session.userId, { now })
+    for (const item of CHECKLIST) {
+      for (let index = 0; index < perItem; index++) await addCapture(db, draft.id, photo(`${item}-${index}.png`), { item, kind: 'photo', now })
+    }
+    await saveStep(db, draft.id, 1, { now })
+    await saveDescription(db, draft.id, description, { now })
+    await finishDraft(db, draft.id, { now })
+  }
+
+  /** What the header's sync indicator shows right now (online). */
+  async function indicator(): Promise<SyncIndicatorState> {
+    return syncIndicatorState({ summary: await readOutboxSummary(db), online: true, justSynced: false })
+  }
+
+  /** One replay pass through `fetch`; afterwards every backoff is due. */
+  async function replayOnce(apiUrl: string, send?: FetchLike): Promise<ReplayResult> {
+    const result = await createReplayer({ db, transport: fetchTransport({ apiUrl, fetch: send }), now, lock: (run) => run() }).replayOnce()
+    clock += BACKOFF_CAP_MS + 1
+    return result
+  }
+
+  /** Replays until the outbox is empty (bounded); returns the number of passes. */
+  async function drain(apiUrl: string, send?: FetchLike): Promise<number> {
+    for (let passes = 1; passes <= 50; passes++) {
+      const result = await replayOnce(apiUrl, send)
+      expect(result.failed, 'no op may fail for good').toBe(0)
+      if (result.remaining === 0) return passes
+    }
+    throw new Error(`the outbox did not drain: ${JSON.stringify(await readOutboxSummary(db))}`)
+  }
+
+  return { db, capturePretrip, indicator, replayOnce, drain, pendingOps: () => db.ops.count(), close: () => db.delete() }
+}
