@@ -5,6 +5,7 @@ import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { uploadLimit } from '../http/upload-limit.ts'
 import { MAX_IMAGE_BYTES } from '../../src/api/contract/auth.ts'
+import { exceedsImageDimensions, IMAGE_DIMENSIONS_MESSAGE } from '../media/image-dimensions.ts'
 
 export const IMAGE_TOO_LARGE_MESSAGE = 'The image is too large. The limit is 10 MB.'
 
@@ -63,5 +64,9 @@ export async function imageOf(upload: MultipartUpload): Promise<{ bytes: Uint8Ar
   const bytes = new Uint8Array(await file.arrayBuffer())
   const contentType = sniffImageType(bytes)
   if (!contentType) throw new HTTPException(400, { message: 'The file must be an image (SVG, PNG, JPG, GIF or WebP).' })
+  // An SVG is only ever a download; a raster image is shown inline, so its size must be decodable.
+  if (contentType !== 'image/svg+xml' && exceedsImageDimensions(bytes)) {
+    throw new HTTPException(400, { message: IMAGE_DIMENSIONS_MESSAGE })
+  }
   return { bytes, contentType }
 }

@@ -24,6 +24,7 @@ import { idParam } from '../http/validate.ts'
 import { uploadLimit } from '../http/upload-limit.ts'
 import { readUploadForm } from '../inspections/uploads.ts'
 import { newFileKey } from '../storage/storage.ts'
+import { exceedsImageDimensions, IMAGE_DIMENSIONS_MESSAGE } from '../media/image-dimensions.ts'
 import { findVisibleUnit } from '../units/unit-access.ts'
 import { FOREIGN_KEY_VIOLATION, pgErrorCode } from '../units/pg-error.ts'
 
@@ -101,6 +102,7 @@ export function documentRoutes() {
     const bytes = new Uint8Array(await file.arrayBuffer())
     const type = sniffDocumentType(bytes)
     if (!type) throw new HTTPException(400, { message: UNSUPPORTED_FILE_MESSAGE })
+    if (type.kind === 'image' && exceedsImageDimensions(bytes)) throw new HTTPException(400, { message: IMAGE_DIMENSIONS_MESSAGE })
 
     // A driver's document is for the units they chose and always visible to drivers (spec §6: the
     // all-units and visible-to-driver choices are the owner's).

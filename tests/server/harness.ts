@@ -1,5 +1,6 @@
 // A real app on a real in-memory PGlite per test file, with helpers to make signed-in users directly
-// in the database (so a test of one route does not depend on another route working).
+// in the database (so a test of one route does not depend on another route working). With
+// TEST_DATABASE=postgres (`npm run test:pg`) each context gets a fresh PostgreSQL database instead.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -11,6 +12,7 @@ import { fileMailer } from '../../server/mail/mailer.ts'
 import { hashPassword, type ScryptCost } from '../../server/auth/password.ts'
 import { createSession } from '../../server/auth/session.ts'
 import { diskFileStore, fileUrlSigner } from '../../server/storage/storage.ts'
+import { openTestDatabase } from '../pg/test-databases.ts'
 
 /** Real scrypt, at a cost that keeps hundreds of test sign-ups quick. */
 export const TEST_SCRYPT: ScryptCost = { N: 2 ** 12, r: 8, p: 1 }
@@ -42,9 +44,17 @@ export interface TestContext {
 let counter = 0
 const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 6)}`
 
+/** The database a context runs on: in-memory PGlite, or a new PostgreSQL database under `npm run test:pg`. */
+function openContextDatabase(): Promise<Database> {
+  if (process.env.TEST_DATABASE !== 'postgres') return openDatabase({ kind: 'memory' })
+  const adminUrl = process.env.TEST_DATABASE_URL
+  if (!adminUrl) throw new Error('TEST_DATABASE=postgres needs TEST_DATABASE_URL; run the tests with `npm run test:pg`.')
+  return openTestDatabase(adminUrl)
+}
+
 export async function createTestContext(): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fleetyard-test-'))
-  const database = await openDatabase({ kind: 'memory' })
+  const database = await openContextDatabase()
   const db = database.db
   const app = createApp({
     db,

@@ -1,0 +1,413 @@
+// Property-based fuzzing of every route (fast-check): arbitrary and mutated JSON bodies, malformed JSON,
+// wrong content types, huge and unicode strings, prototype-pollution keys, arbitrary multipart parts and
+// arbitrary path params and query strings, sent by a caller the route admits (so validation, not the
+// auth gate, is what answers) — then a fixed sweep setting each field and param of the valid request to
+// each edge value in turn (NUL, lone surrogate, huge, wrong type…), so no run misses those. Never a 500;
+// every refusal is a JSON `{ message }`; a refused request leaves every table and the file store
+// unchanged; nothing reaches Object.prototype.
+// FUZZ_RUNS (default 20) sets the cases per route; a failure prints the seed to replay it with FUZZ_SEED.
+import fc from 'fast-check'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createTestContext, type TestContext } from '../server/harness.ts'
+import { ACTORS, callerOf, RULES, ROUTE_TABLE, splitRoute, withQuery, type Actor, type RequestSpec, type RouteRow } from './route-table.ts'
+import { fingerprint } from './table-snapshot.ts'
+import { seedWorld, type World } from './world.ts'
+
+const RUNS = Number(process.env.FUZZ_RUNS ?? 20)
+const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED)
+
+let ctx: TestContext
+let caseCount = 0
+const statuses = new Map<number, number>()
+/** Reads change nothing, so every GET route shares one world; every other route gets its own. */
+let readWorld: World | undefined
+
+beforeAll(async () => {
+  ctx = await createTestContext()
+})
+
+afterAll(async () => {
+  const tally = [...statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status}×${count}`)
+  console.log(`fuzz: ${caseCount} cases over ${ROUTE_TABLE.length} routes (${RUNS} random per route, the edge-value sweep, header cases); statuses ${tally.join(' ')}`)
+  await ctx.close()
+})
+
+const HUGE = 'x'.repeat(200_000)
+
+const nastyString = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  // Any code point, lone surrogates included.
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  // Control and odd characters, NUL above all (PostgreSQL text cannot hold U+0000).
+  fc.string({
+    unit: fc.constantFrom('\u0000', '\u0001', '\u001b', '\u007f', '\u2028', '\uFEFF', '\uFFFF', 'a', ' '),
+    minLength: 1,
+    maxLength: 8,
+  }),
+  fc.constantFrom(
+    HUGE,
+    '',
+    ' ',
+    '\u0000',
+    '\uD800',
+    '\u202Egnp.exe',
+    'Ünïcødé 🚚 名前',
+    '<script>alert(1)</script>',
+    "'; DROP TABLE users; --",
+    '../../etc/passwd',
+    '%00',
+    '__proto__',
+    'constructor',
+    'NaN',
+    '1e309',
+    '00000000-0000-0000-0000-000000000000',
+  ),
+)
+
+const nastyValue: fc.Arbitrary<unknown> = fc.oneof(
+  nastyString,
+  fc.jsonValue({ maxDepth: 3 }),
+  fc.double(),
+  fc.integer(),
+  // Past int4, past the safe integers, and the zero JSON cannot tell from 0.
+  fc.constantFrom(2_147_483_648, -2_147_483_649, Number.MAX_SAFE_INTEGER + 2, -0, 1e308, 0.1),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(nastyString, { maxLength: 3 }),
+  fc.dictionary(nastyString, nastyString, { maxKeys: 3 }),
+)
+
+/** JSON.stringify would turn a `__proto__` key into the prototype, so pollution attempts are written as text. */
+function pollutionText(valid: unknown): string {
+  const rest = valid && typeof valid === 'object' && !Array.isArray(valid) ? JSON.stringify(valid).slice(1, -1) : ''
+  const attack = '"__proto__":{"polluted":"yes","role":"owner"},"constructor":{"prototype":{"polluted":"yes"}}'
+  return `{${attack}${rest ? `,${rest}` : ''}}`
+}
+
+interface FilePart {
+  field: string
+  bytes: Uint8Array
+  name: string
+  type: string
+}
+
+type BodyCase =
+  | { kind: 'none' }
+  | { kind: 'text'; text: string; contentType: string | undefined }
+  | { kind: 'form'; fields: [string, string][]; files: FilePart[] }
+
+const contentTypes = fc.constantFrom(
+  'application/json',
+  'application/json; charset=utf-8',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=----fuzz',
+  'multipart/form-data',
+  undefined,
+)
+
+/** Bodies for a JSON route, around the valid body the row would send. */
+function jsonBodies(valid: unknown): fc.Arbitrary<BodyCase> {
+  const text = (arbitrary: fc.Arbitrary<string>) =>
+    fc.tuple(arbitrary, contentTypes).map(([body, contentType]): BodyCase => ({ kind: 'text', text: body, contentType }))
+  const keys = valid && typeof valid === 'object' && !Array.isArray(valid) ? Object.keys(valid) : []
+  const mutated = fc
+    .tuple(
+      fc.record(Object.fromEntries(keys.map((key) => [key, fc.option(nastyValue, { nil: undefined, freq: 2 })]))),
+      fc.subarray(keys),
+      fc.dictionary(nastyString, nastyValue, { maxKeys: 2 }),
+    )
+    .map(([replaced, dropped, extra]) => {
+      const body: Record<string, unknown> = { ...extra, ...(valid as Record<string, unknown>) }
+      for (const [key, value] of Object.entries(replaced)) if (value !== undefined) body[key] = value
+      for (const key of dropped) delete body[key]
+      return JSON.stringify(body)
+    })
+  // One field off, the rest valid: the case that gets deepest into a handler.
+  const oneField = keys.length
+    ? fc
+        .tuple(fc.constantFrom(...keys), nastyValue)
+        .map(([key, value]): BodyCase => ({ kind: 'text', text: JSON.stringify({ ...(valid as object), [key]: value }), contentType: 'application/json' }))
+    : fc.constant<BodyCase>({ kind: 'text', text: '{}', contentType: 'application/json' })
+  const validText = JSON.stringify(valid ?? {})
+  return fc.oneof(
+    { arbitrary: oneField, weight: 5 },
+    { arbitrary: text(mutated), weight: 2 },
+    { arbitrary: text(fc.jsonValue({ maxDepth: 4 }).map((value) => JSON.stringify(value))), weight: 2 },
+    { arbitrary: text(fc.constant(pollutionText(valid))), weight: 1 },
+    // Malformed JSON: cut short, garbage, or a valid body with trailing junk.
+    {
+      arbitrary: text(
+        fc.oneof(
+          fc.nat({ max: Math.max(0, validText.length - 1) }).map((end) => validText.slice(0, end)),
+          fc.string({ unit: 'binary', maxLength: 60 }),
+          fc.constantFrom(`${validText}}`, '{"a":', '\u0000', '[', '{'.repeat(10_000), `[${'['.repeat(5000)}${']'.repeat(5001)}`),
+        ),
+      ),
+      weight: 2,
+    },
+    // Huge: one long value, or very many keys.
+    {
+      arbitrary: text(
+        fc.constantFrom(
+          JSON.stringify({ ...(valid as object), huge: HUGE }),
+          JSON.stringify(Object.fromEntries(Array.from({ length: 20_000 }, (_, i) => [`k${i}`, i]))),
+        ),
+      ),
+      weight: 1,
+    },
+    { arbitrary: fc.constant<BodyCase>({ kind: 'none' }), weight: 1 },
+  )
+}
+
+const fileBytes = (validFiles: Uint8Array[]) =>
+  fc.oneof(
+    fc.uint8Array({ maxLength: 600 }),
+    // A real file's start with random bytes after it: a header that lies about what follows.
+    ...validFiles.map((bytes) => fc.uint8Array({ maxLength: 200 }).map((tail) => new Uint8Array([...bytes.subarray(0, 64), ...tail]))),
+    fc.constantFrom(
+      new Uint8Array([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]),
+      new Uint8Array([0x4d, 0x5a, 0x90, 0]),
+      new TextEncoder().encode('<html><script>alert(1)</script></html>'),
+      new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'),
+      new Uint8Array(),
+    ),
+  )
+
+/** Bodies for a multipart route, around the valid form the row would send (its files' bytes given). */
+function formBodies(valid: FormData, validFiles: FilePart[]): fc.Arbitrary<BodyCase> {
+  const validFields = [...valid.entries()].filter((entry): entry is [string, string] => typeof entry[1] === 'string')
+  const fieldNames = validFields.map(([name]) => name)
+  const fieldName = fc.oneof(fc.constantFrom(...fieldNames, 'files', 'files[]', '__proto__', 'constructor'), nastyString)
+  const file = fc.record({
+    field: fc.constantFrom('files', 'files[]', 'file', ...fieldNames),
+    bytes: fileBytes(validFiles.map((part) => part.bytes)),
+    name: fc.oneof(nastyString, fc.constantFrom('../../etc/passwd.jpg', 'photo.jpg', 'a\r\nContent-Type: text/html.jpg', '')),
+    type: fc.constantFrom('image/jpeg', 'image/png', 'text/html', 'image/svg+xml', 'application/x-msdownload', 'video/mp4', ''),
+  })
+  const form = fc
+    .tuple(
+      fc.subarray(validFields),
+      fc.array(fc.tuple(fieldName, nastyString), { maxLength: 4 }),
+      fc.array(file, { maxLength: 3 }),
+    )
+    .map(([kept, extra, files]): BodyCase => ({ kind: 'form', fields: [...kept, ...extra], files }))
+  const garbage = fc
+    .tuple(fc.string({ unit: 'binary', maxLength: 200 }), fc.constantFrom('multipart/form-data; boundary=----fuzz', 'multipart/form-data', 'multipart/mixed; boundary=x'))
+    .map(([text, contentType]): BodyCase => ({ kind: 'text', text: `------fuzz\r\n${text}`, contentType }))
+  return fc.oneof(
+    { arbitrary: form, weight: 5 },
+    { arbitrary: garbage, weight: 1 },
+    { arbitrary: jsonBodies(Object.fromEntries(validFields)), weight: 1 },
+  )
+}
+
+/** A path param: the real id most often, else a random id, a nasty string, or raw (unencoded) junk. */
+function paramValue(valid: string): fc.Arbitrary<{ raw: boolean; value: string }> {
+  return fc.oneof(
+    // Mostly the real id, so most cases get past the lookup to the body's validation.
+    { arbitrary: fc.constant({ raw: false, value: valid }), weight: 6 },
+    { arbitrary: fc.uuid().map((value) => ({ raw: false, value })), weight: 1 },
+    { arbitrary: nastyString.map((value) => ({ raw: false, value })), weight: 2 },
+    {
+      arbitrary: fc
+        .constantFrom('%', '%E0%A4%A', '..%2F..%2Fetc%2Fpasswd', '%2e%2e', '%00', '..', '.', '%ZZ', '%C0%AE%C0%AE')
+        .map((value) => ({ raw: true, value })),
+      weight: 1,
+    },
+  )
+}
+
+/** encodeURIComponent throws on a lone surrogate; browsers send U+FFFD for it, and so do we. */
+const encodeParam = (value: string) => encodeURIComponent(value.replace(/[\uD800-\uDFFF]/g, '\uFFFD'))
+
+interface FuzzCase {
+  params: Record<string, { raw: boolean; value: string }>
+  query: Record<string, string> | null
+  body: BodyCase
+}
+
+function requestOf(path: string, fuzzCase: FuzzCase): { url: string; init: { body?: BodyInit; headers: Record<string, string> } } {
+  const filled = path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const param = fuzzCase.params[name]!
+    return param.raw ? param.value : encodeParam(param.value)
+  })
+  const url = withQuery(filled, fuzzCase.query ?? undefined)
+  const { body } = fuzzCase
+  if (body.kind === 'none') return { url, init: { headers: {} } }
+  if (body.kind === 'text') {
+    return { url, init: { body: body.text, headers: body.contentType ? { 'content-type': body.contentType } : {} } }
+  }
+  const form = new FormData()
+  for (const [name, value] of body.fields) form.append(name, value)
+  for (const file of body.files) form.append(file.field, new File([file.bytes as BlobPart], file.name, { type: file.type }))
+  return { url, init: { body: form, headers: {} } }
+}
+
+/** The caller the rule admits, preferring the one with the most reach. */
+function fuzzActor(row: RouteRow): Actor {
+  const rule = RULES[row.rule]
+  const preferred: Actor[] = ['owner', 'driver', 'newcomer', 'otherOwner', 'anonymous']
+  return preferred.find((actor) => rule[actor] === 'ok') ?? ACTORS[0]
+}
+
+function caseArbitrary(
+  method: string,
+  validParams: Record<string, string>,
+  valid: RequestSpec,
+  validFiles: FilePart[],
+): fc.Arbitrary<FuzzCase> {
+  const params = fc.record(Object.fromEntries(Object.entries(validParams).map(([name, value]) => [name, paramValue(value)])))
+  const queryKeys = fc.constantFrom('company_id', 'exp', 'sig', 'name', 'download', 'range', '__proto__')
+  const query: fc.Arbitrary<Record<string, string> | null> = fc.oneof(
+    fc.constant(valid.query ?? null),
+    fc.dictionary(queryKeys, nastyString, { maxKeys: 4 }),
+    fc.constant<Record<string, string>>(valid.query ? { ...valid.query, sig: 'AAAA' } : { company_id: 'not-an-id' }),
+  )
+  // fetch() refuses a body on GET and HEAD.
+  const body: fc.Arbitrary<BodyCase> =
+    method === 'GET'
+      ? fc.constant({ kind: 'none' })
+      : valid.form
+        ? formBodies(valid.form, validFiles)
+        : jsonBodies(valid.json ?? {})
+  return fc.record({ params, query, body })
+}
+
+/** Values every field and param is tried with, one at a time with the rest valid, on every run. */
+const EDGE_VALUES: unknown[] = ['\u0000', 'a\u0000b', '\uD800', '', ' ', HUGE, -1, 2_147_483_648, 1.5, null, true, [], {}]
+const EDGE_PARAMS: { raw: boolean; value: string }[] = [
+  { raw: false, value: '\u0000' },
+  { raw: true, value: '%00' },
+  { raw: false, value: 'x'.repeat(10_000) },
+  { raw: false, value: '..' },
+  { raw: true, value: '%E0%A4%A' },
+]
+
+/** The deterministic sweep: each body field, form field and path param set to each edge value in turn. */
+function sweepCases(method: string, validParams: Record<string, string>, valid: RequestSpec, validFiles: FilePart[]): FuzzCase[] {
+  const params = Object.fromEntries(Object.entries(validParams).map(([name, value]) => [name, { raw: false, value }]))
+  const query = valid.query ?? null
+  const fields = [...(valid.form?.entries() ?? [])].filter((entry): entry is [string, string] => typeof entry[1] === 'string')
+  const validBody: BodyCase =
+    method === 'GET'
+      ? { kind: 'none' }
+      : valid.form
+        ? { kind: 'form', fields, files: validFiles }
+        : { kind: 'text', text: JSON.stringify(valid.json ?? {}), contentType: 'application/json' }
+  const cases: FuzzCase[] = []
+  for (const name of Object.keys(params)) {
+    for (const edge of EDGE_PARAMS) cases.push({ params: { ...params, [name]: edge }, query, body: validBody })
+  }
+  for (const name of Object.keys(query ?? {})) {
+    for (const edge of EDGE_VALUES) if (typeof edge === 'string') cases.push({ params, query: { ...query, [name]: edge }, body: validBody })
+  }
+  if (method === 'GET') return cases
+  if (valid.form) {
+    for (const [name] of fields) {
+      for (const edge of EDGE_VALUES) {
+        if (typeof edge !== 'string') continue
+        const changed = fields.map(([key, value]): [string, string] => [key, key === name ? edge : value])
+        cases.push({ params, query, body: { kind: 'form', fields: changed, files: validFiles } })
+      }
+    }
+    return cases
+  }
+  const json = valid.json
+  if (json && typeof json === 'object' && !Array.isArray(json)) {
+    for (const key of Object.keys(json)) {
+      for (const edge of EDGE_VALUES) {
+        cases.push({ params, query, body: { kind: 'text', text: JSON.stringify({ ...json, [key]: edge }), contentType: 'application/json' } })
+      }
+    }
+  }
+  return cases
+}
+
+function describeCase(fuzzCase: FuzzCase, url: string): string {
+  const body =
+    fuzzCase.body.kind === 'text'
+      ? `${fuzzCase.body.contentType ?? '(no type)'} ${fuzzCase.body.text.slice(0, 300)}`
+      : fuzzCase.body.kind === 'form'
+        ? `form ${JSON.stringify(fuzzCase.body.fields).slice(0, 300)} + ${fuzzCase.body.files.length} files`
+        : '(no body)'
+  return `${url.slice(0, 300)} — ${body}`
+}
+
+describe('every route answers arbitrary input with a 4xx or a success, never a 500', () => {
+  for (const row of ROUTE_TABLE) {
+    test(`${row.route} (as ${fuzzActor(row)})`, async () => {
+      const { method, path } = splitRoute(row.route)
+      const world = method === 'GET' ? (readWorld ??= await seedWorld(ctx)) : await seedWorld(ctx)
+      const caller = callerOf(world, fuzzActor(row))
+      const valid = (await row.request?.(world, caller)) ?? {}
+      const validFiles: FilePart[] = []
+      for (const [field, value] of valid.form?.entries() ?? []) {
+        if (typeof value !== 'string') validFiles.push({ field, bytes: new Uint8Array(await value.arrayBuffer()), name: value.name, type: value.type })
+      }
+
+      let stored = await fingerprint(ctx)
+      const check = async (fuzzCase: FuzzCase) => {
+        caseCount++
+        const { url, init } = requestOf(path, fuzzCase)
+        const before = stored
+        const response = await ctx.call(method, url, { ...(caller ? { token: caller.token } : {}), ...init })
+        stored = await fingerprint(ctx)
+        statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1)
+        const what = describeCase(fuzzCase, url)
+        expect(response.status, `${what}`).toBeLessThan(500)
+        const refused = response.status >= 400
+        const message = refused ? (response.body as { message?: unknown } | null)?.message : 'success'
+        expect(typeof message, `${what}: error body ${JSON.stringify(response.body)}`).toBe('string')
+        // A success may change data; a refusal must not.
+        expect(refused ? stored : before, `${what}: refused with ${response.status} but changed stored data`).toEqual(before)
+        expect(Object.prototype, 'Object.prototype was polluted').not.toHaveProperty('polluted')
+      }
+      const validParams = row.params?.(world) ?? {}
+      await fc.assert(fc.asyncProperty(caseArbitrary(method, validParams, valid, validFiles), check), {
+        numRuns: RUNS,
+        ...(SEED === undefined ? {} : { seed: SEED }),
+      })
+      for (const fuzzCase of sweepCases(method, validParams, valid, validFiles)) await check(fuzzCase)
+    })
+  }
+})
+
+describe('headers', () => {
+  test('any Authorization header that is not a live session answers 401, never a 500', async () => {
+    const world = await seedWorld(ctx)
+    const header = fc.oneof(
+      fc.string({ maxLength: 300 }).map((value) => value.replace(/[^\x20-\x7e]/g, '')),
+      fc.constantFrom('Bearer', 'Bearer ', 'Basic Zm9vOmJhcg==', `Bearer ${world.a.owner.token}x`, `Bearer ${world.a.owner.token.slice(1)}`),
+      fc.string({ maxLength: 100 }).map((value) => `Bearer ${value.replace(/[^\x21-\x7e]/g, '')}`),
+    )
+    await fc.assert(
+      fc.asyncProperty(header, async (authorization) => {
+        caseCount++
+        const response = await ctx.call('GET', `/units/${world.a.unitId}/info`, { headers: { authorization } })
+        expect(response.status, `${authorization}`).toBe(401)
+      }),
+      { numRuns: RUNS * 2, ...(SEED === undefined ? {} : { seed: SEED }) },
+    )
+  })
+
+  test('any Idempotency-Key on a mutating route never answers 500', async () => {
+    const world = await seedWorld(ctx)
+    const key = fc.oneof(
+      fc.string({ maxLength: 300 }).map((value) => value.replace(/[^\x20-\x7e]/g, '')),
+      fc.constantFrom('', ' ', 'x'.repeat(201), 'x'.repeat(200), '__proto__'),
+    )
+    await fc.assert(
+      fc.asyncProperty(key, fc.oneof(nastyString, fc.constant('Renamed')), async (idempotencyKey, name) => {
+        caseCount++
+        const response = await ctx.call('PUT', `/unit-types/${world.a.unitTypeId}`, {
+          token: world.a.owner.token,
+          json: { name },
+          headers: { 'Idempotency-Key': idempotencyKey },
+        })
+        expect(response.status, `${JSON.stringify(idempotencyKey)} ${JSON.stringify(name).slice(0, 100)}`).toBeLessThan(500)
+      }),
+      { numRuns: RUNS * 2, ...(SEED === undefined ? {} : { seed: SEED }) },
+    )
+  })
+})
