@@ -27,6 +27,8 @@ import { passwordResetMail } from '../mail/messages.ts'
 
 const LOGIN_FAILURE_LIMIT = 5
 const LOGIN_WINDOW_MS = 15 * 60 * 1000
+// X-Forwarded-For can be forged, so one account also has a ceiling whatever address the tries claim.
+const ACCOUNT_FAILURE_LIMIT = 20
 const RESET_MAIL_LIMIT = 3
 const RESET_MAIL_WINDOW_MS = 15 * 60 * 1000
 
@@ -34,6 +36,7 @@ export function authRoutes() {
   const routes = new Hono<AppEnv>()
   // Per app instance, so each test app (and each server) counts on its own.
   const loginFailures = slidingWindowLimiter({ limit: LOGIN_FAILURE_LIMIT, windowMs: LOGIN_WINDOW_MS })
+  const accountFailures = slidingWindowLimiter({ limit: ACCOUNT_FAILURE_LIMIT, windowMs: LOGIN_WINDOW_MS })
   const resetMails = slidingWindowLimiter({ limit: RESET_MAIL_LIMIT, windowMs: RESET_MAIL_WINDOW_MS })
   // Compared against when the email is unknown, so a miss costs as much time as a wrong password.
   let decoyHash: Promise<string> | undefined
@@ -43,7 +46,7 @@ export function authRoutes() {
     const body = await jsonBody(c, LoginBody)
     const now = clock?.() ?? new Date()
     const limitKey = `${clientIp(c)}|${body.email}`
-    const waitMs = loginFailures.retryAfterMs(limitKey, now)
+    const waitMs = Math.max(loginFailures.retryAfterMs(limitKey, now), accountFailures.retryAfterMs(body.email, now))
     if (waitMs > 0) {
       const minutes = Math.ceil(waitMs / 60_000)
       c.header('Retry-After', String(Math.ceil(waitMs / 1000)))
@@ -60,10 +63,12 @@ export function authRoutes() {
     const valid = await verifyPassword(body.password, user?.passwordHash ?? (await decoyHash))
     if (!user || !valid) {
       loginFailures.hit(limitKey, now)
+      accountFailures.hit(body.email, now)
       // 400, not 401: the client treats a 401 as "session ended" and reloads the page.
       throw new HTTPException(400, { message: 'Invalid email or password.' })
     }
     loginFailures.reset(limitKey)
+    accountFailures.reset(body.email)
     const token = await createSession(db, user.id, now)
     return c.json<LoginResponse>({ token, user: { _id: user.id } })
   })

@@ -84,6 +84,16 @@ describe('POST /auth/login', () => {
     expect(otherIp.status).toBe(200)
   })
 
+  test('forging a new X-Forwarded-For per try still meets the per-account ceiling of 20 failures', async () => {
+    const user = await ctx.user({ role: null, companyId: null })
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const failed = await ctx.call('POST', '/auth/login', { json: { email: user.email, password: 'Wrong1' }, headers: fromIp(`192.0.2.${attempt + 1}`) })
+      expect(failed.status).toBe(400)
+    }
+    const limited = await ctx.call('POST', '/auth/login', { json: { email: user.email, password: user.password }, headers: fromIp('192.0.2.99') })
+    expect(limited.status).toBe(429)
+  })
+
   test('the limit is a sliding window: attempts older than 15 minutes stop counting', async () => {
     let clock = new Date('2030-01-01T10:00:00Z')
     const app = createApp({
