@@ -62,6 +62,13 @@ interface ServerDraft {
   items?: unknown
 }
 
+/**
+ * The browser says it has no network (page or worker): a request now fails without leaving the device,
+ * so none is started — an op never tried stays removable and mergeable (draft-store.ts), and the
+ * `online` event brings the next pass.
+ */
+const browserOffline = (): boolean => typeof navigator !== 'undefined' && navigator.onLine === false
+
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null
 const stringList = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [])
 
@@ -231,7 +238,7 @@ export function createReplayer(options: ReplayerOptions = {}): Replayer {
     let sent = 0
     while (!halted()) {
       const head = await db.ops.where('lane').equals(lane).first()
-      if (!head || head.state !== 'pending' || head.nextAttemptAt > now()) break
+      if (!head || head.state !== 'pending' || head.nextAttemptAt > now() || browserOffline()) break
       // Read per op: a sign-out or another user's sign-in mid-pass stops this user's ops at once.
       const session = await readSession(db)
       if (!session || session.rejected || session.userId !== head.ownerUserId) return { sent, paused: true }
@@ -253,7 +260,8 @@ export function createReplayer(options: ReplayerOptions = {}): Replayer {
       remaining: ops.length,
       failed: ops.filter((op) => op.state === 'failed').length,
       paused,
-      nextAttemptAt: due.length > 0 ? Math.min(...due) : null,
+      // Offline nothing is due: no wake-up timer spins until the `online` event.
+      nextAttemptAt: due.length > 0 && !browserOffline() ? Math.min(...due) : null,
     }
   }
 

@@ -1,0 +1,218 @@
+// Assign to Driver (spec §2, §4): the owner's 3-step inspection wizard. Step 0 is idle with Start, or
+// Continue when this device holds an unfinished draft for the unit. Everything the owner does is
+// written to the local draft and its outbox at once, so the wizard works the same with no network.
+import { useState } from 'react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { toast } from 'react-hot-toast'
+import type { UnitDriver } from '../../api/contract/units.ts'
+import { Button } from '../../ui/button.tsx'
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx'
+import { PageHeader, SCREEN_CLASS } from '../../ui/page-header.tsx'
+import { cancelDraft } from '../../outbox/draft-store.ts'
+import { outboxDb, type DraftRecord } from '../../outbox/outbox-db.ts'
+import { useOpenDraft } from '../../outbox/use-outbox.ts'
+import { CapturesStep } from './captures-step.tsx'
+import { companyDriversQuery } from './company-drivers-query.ts'
+import { DriverStep } from './driver-step.tsx'
+import { ReviewStep } from './review-step.tsx'
+import { isUnknownUnit, unitQuery } from './unit-query.ts'
+import { refreshWhenDelivered, showUnitStatus } from './unit-status-cache.ts'
+import {
+  finishAssignment,
+  FIRST_STEP,
+  LAST_STEP,
+  moveToStep,
+  openWizard,
+  shownStep,
+  WIZARD_STEPS,
+  type DriverAndDescription,
+} from './wizard-steps.ts'
+
+export const CANCEL_INSPECTION_MESSAGE = 'All data you have input for the current inspection will be deleted. Do you want to proceed?'
+
+export interface AssignDriverScreenProps {
+  unitId: string
+  companyId: string
+  userId: string
+}
+
+export function AssignDriverScreen({ unitId, companyId, userId }: AssignDriverScreenProps) {
+  const unit = useQuery(unitQuery(unitId))
+  const draft = useOpenDraft('inspection', unitId, userId)
+  const [running, setRunning] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+
+  if (unit.isError && isUnknownUnit(unit.error)) {
+    return (
+      <div className={SCREEN_CLASS}>
+        <p role="alert" className="text-lg">
+          We don't recognize this unit. Please contact your administrator!
+        </p>
+      </div>
+    )
+  }
+
+  const unitLine = unit.data ? `Unit ${unit.data.unitNumber} · ${unit.data.year} ${unit.data.make} ${unit.data.model}` : null
+  // A unit that is not Available cannot be handed over (spec §4); a draft begun earlier may still be cancelled.
+  const blocked = unit.data !== undefined && unit.data.status !== 'Available' && !draft
+
+  const start = async () => {
+    setError(null)
+    try {
+      await openWizard(outboxDb, { unitId, companyId, userId })
+      setRunning(true)
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure))
+    }
+  }
+
+  return (
+    <div className={SCREEN_CLASS}>
+      <PageHeader title="Assign to Driver" />
+      {unitLine && <p className="-mt-3 mb-5 text-slate-600 dark:text-slate-300">{unitLine}</p>}
+      {running && draft ? (
+        <Wizard draft={draft} companyId={companyId} onCancelled={() => setRunning(false)} />
+      ) : (
+        <div className="flex flex-col items-start gap-4 rounded-lg border border-slate-200 bg-white p-6 dark:border-strokedark dark:bg-boxdark">
+          <p className="text-slate-700 dark:text-slate-200">
+            Choose the driver, take photos and videos of the unit, and sign to hand it over. Everything is kept on this device until it reaches the
+            cloud, so you can work without a network.
+          </p>
+          {blocked && (
+            <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+              Only an Available unit can be assigned to a driver. This unit is {unit.data?.status}.
+            </p>
+          )}
+          {error && (
+            <p role="alert" className="text-sm text-red-600 dark:text-red-400">
+              {error}
+            </p>
+          )}
+          {/* Shown once the device has said whether a draft waits: Start and Continue differ. */}
+          {draft !== undefined && (
+            <Button onClick={() => void start()} disabled={blocked}>
+              {draft ? 'Continue' : 'Start'}
+            </Button>
+          )}
+        </div>
+      )}
+    </div>
+  )
+}
+
+interface WizardProps {
+  draft: DraftRecord
+  companyId: string
+  onCancelled: () => void
+}
+
+function Wizard({ draft, companyId, onCancelled }: WizardProps) {
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const drivers = useQuery(companyDriversQuery(companyId))
+  const step = shownStep(draft.step)
+  // Step 1's fields, saved to the draft when the step is left. Until touched they follow the draft,
+  // which may still be filled in by a resumed server draft.
+  const [edited, setEdited] = useState<DriverAndDescription | null>(null)
+  const stepOne: DriverAndDescription = edited ?? { driverId: draft.toUserId, description: draft.description }
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const [confirmingCancel, setConfirmingCancel] = useState(false)
+
+  const run = async (action: () => Promise<void>) => {
+    setBusy(true)
+    setError(null)
+    try {
+      await action()
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const go = (to: number) =>
+    run(async () => {
+      await moveToStep(outboxDb, draft.id, step, to, stepOne)
+      if (step === FIRST_STEP) setEdited(null)
+    })
+
+  const finish = () =>
+    run(async () => {
+      // Step 3 shows what was saved when step 1 was left: that is what finishing sends.
+      const values = { driverId: draft.toUserId, description: draft.description }
+      await finishAssignment(outboxDb, draft.id, values)
+      const chosen = drivers.data?.find((candidate) => candidate.user._id === values.driverId)?.user
+      const driver: UnitDriver | undefined = chosen ? { ...chosen, avatar: null } : undefined
+      showUnitStatus(queryClient, draft.unitId, 'Assigned to Driver', driver)
+      refreshWhenDelivered(queryClient, draft.id, draft.unitId)
+      toast.success('Driver was assigned successfully!')
+      await navigate({ to: '/units' })
+    })
+
+  const cancel = () =>
+    run(async () => {
+      await cancelDraft(outboxDb, draft.id)
+      setConfirmingCancel(false)
+      onCancelled()
+    })
+
+  return (
+    <div className="flex flex-col gap-6 rounded-lg border border-slate-200 bg-white p-4 md:p-6 dark:border-strokedark dark:bg-boxdark">
+      <ol aria-label="Steps" className="grid grid-cols-3 gap-2 text-sm">
+        {WIZARD_STEPS.map((item) => (
+          <li
+            key={item.step}
+            aria-current={item.step === step ? 'step' : undefined}
+            className={`rounded-md border-b-4 px-2 py-1 ${item.step === step ? 'border-primary font-semibold text-slate-900 dark:text-white' : item.step < step ? 'border-primary/40 text-slate-600 dark:text-slate-300' : 'border-slate-200 text-slate-500 dark:border-strokedark dark:text-slate-400'}`}
+          >
+            {item.step}. {item.title}
+          </li>
+        ))}
+      </ol>
+      <h2 className="text-lg font-semibold text-slate-900 dark:text-white">
+        Step {step} of {LAST_STEP}: {WIZARD_STEPS[step - 1]!.title}
+      </h2>
+      {step === 1 && <DriverStep companyId={companyId} values={stepOne} onChange={setEdited} />}
+      {step === 2 && <CapturesStep draft={draft} />}
+      {step === 3 && <ReviewStep draft={draft} companyId={companyId} />}
+      {error && (
+        <p role="alert" className="text-sm font-medium text-red-600 dark:text-red-400">
+          {error}
+        </p>
+      )}
+      <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-4 dark:border-strokedark">
+        <Button variant="secondary" onClick={() => setConfirmingCancel(true)} disabled={busy}>
+          Cancel
+        </Button>
+        <div className="flex flex-wrap gap-3">
+          {step > FIRST_STEP && (
+            <Button variant="secondary" onClick={() => void go(step - 1)} disabled={busy}>
+              Previous
+            </Button>
+          )}
+          {step < LAST_STEP ? (
+            <Button onClick={() => void go(step + 1)} disabled={busy}>
+              Next
+            </Button>
+          ) : (
+            <Button onClick={() => void finish()} pending={busy}>
+              Finish
+            </Button>
+          )}
+        </div>
+      </div>
+      {confirmingCancel && (
+        <ConfirmDialog
+          title="Cancel inspection"
+          message={CANCEL_INSPECTION_MESSAGE}
+          confirmLabel="Proceed"
+          pending={busy}
+          onConfirm={() => void cancel()}
+          onCancel={() => setConfirmingCancel(false)}
+        />
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,98 @@
+// One capture of the draft as a tile: the photo from this device's IndexedDB (an object URL, released
+// when the tile goes), or — for a capture restored from the server — its signed address; a video shows
+// as its name. Below it, how far its upload is.
+import { useEffect, useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import type { MediaDetails } from '../../api/contract/inspections.ts'
+import { api } from '../../api/client.ts'
+import { readMedia } from '../../outbox/media-store.ts'
+import { outboxDb, type MediaRef } from '../../outbox/outbox-db.ts'
+import type { CaptureSendState } from '../../outbox/use-outbox.ts'
+
+type LocalUrl = { status: 'loading' } | { status: 'found'; url: string } | { status: 'missing' }
+
+/** The capture's bytes on this device as an object URL. */
+function useLocalUrl(mediaId: string): LocalUrl {
+  const [local, setLocal] = useState<LocalUrl>({ status: 'loading' })
+  useEffect(() => {
+    let cancelled = false
+    let url: string | null = null
+    const load = async () => {
+      try {
+        const stored = await readMedia(outboxDb, mediaId)
+        if (cancelled) return
+        if (!stored) return setLocal({ status: 'missing' })
+        url = URL.createObjectURL(new Blob(stored.parts, { type: stored.record.type }))
+        setLocal({ status: 'found', url })
+      } catch {
+        // Unreadable here (or no object URLs in this engine): the server's copy, if any, shows instead.
+        if (!cancelled) setLocal({ status: 'missing' })
+      }
+    }
+    void load()
+    return () => {
+      cancelled = true
+      if (url) URL.revokeObjectURL(url)
+    }
+  }, [mediaId])
+  return local
+}
+
+function usePhotoUrl(capture: MediaRef): { url: string | null; loading: boolean } {
+  const local = useLocalUrl(capture.mediaId)
+  const remote = useQuery({
+    // The unit screen's key for media details: one cached address per media id.
+    queryKey: ['media', capture.serverId ?? ''] as const,
+    queryFn: () => api.get(`inspection/${capture.serverId}/pictureDetails`).json<MediaDetails>(),
+    enabled: capture.kind === 'photo' && local.status === 'missing' && capture.serverId !== null,
+    staleTime: 60 * 60 * 1000,
+  })
+  if (local.status === 'found') return { url: local.url, loading: false }
+  return { url: remote.data?.signedUrl ?? null, loading: local.status === 'loading' || remote.isFetching }
+}
+
+export function sendStateLabel(send: CaptureSendState | undefined): string {
+  if (!send) return 'Saved on this device'
+  if (send.state === 'sending') return `Uploading ${send.progress}%`
+  if (send.state === 'sent') return 'On the cloud'
+  if (send.state === 'failed') return 'Not uploaded'
+  return 'Saved on this device'
+}
+
+export interface CapturePreviewProps {
+  capture: MediaRef
+  send: CaptureSendState | undefined
+  /** Shown when removing is possible. */
+  onRemove?: () => void
+}
+
+export function CapturePreview({ capture, send, onRemove }: CapturePreviewProps) {
+  const { url, loading } = usePhotoUrl(capture)
+  const name = capture.name || (capture.kind === 'photo' ? 'Photo' : 'Video')
+  return (
+    <li aria-busy={loading || undefined} className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white dark:border-strokedark dark:bg-boxdark">
+      <div className="flex aspect-[4/3] items-center justify-center overflow-hidden bg-slate-100 dark:bg-boxdark-2">
+        {capture.kind === 'photo' && url ? (
+          <img src={url} alt={name} className="h-full w-full object-cover" />
+        ) : (
+          <span className="px-2 text-center text-sm break-all text-slate-600 dark:text-slate-300">
+            {capture.kind === 'video' ? `Video: ${name}` : name}
+          </span>
+        )}
+      </div>
+      <div className="flex items-center justify-between gap-2 px-2 py-1.5 text-xs">
+        <span className={send?.state === 'failed' ? 'text-red-600 dark:text-red-400' : 'text-slate-600 dark:text-slate-300'}>{sendStateLabel(send)}</span>
+        {onRemove && (
+          <button
+            type="button"
+            onClick={onRemove}
+            aria-label={`Remove ${name}`}
+            className="rounded px-1.5 py-0.5 font-medium text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-primary dark:text-red-400 dark:hover:bg-red-950/40"
+          >
+            Remove
+          </button>
+        )}
+      </div>
+    </li>
+  )
+}

@@ -1,0 +1,34 @@
+// What the app shows about a unit right after the owner finishes: the new status at once (spec §4
+// "applied locally right after the update call" — offline too), and the server's word once the
+// outbox has delivered the finish.
+import { liveQuery } from 'dexie'
+import type { QueryClient } from '@tanstack/react-query'
+import type { Unit, UnitDriver, UnitStatus } from '../../api/contract/units.ts'
+import { outboxDb, type OutboxDb } from '../../outbox/outbox-db.ts'
+import { unitKey } from './unit-query.ts'
+
+/** Shows `status` (and the driver) for the unit in the cached unit and units lists. */
+export function showUnitStatus(queryClient: QueryClient, unitId: string, status: UnitStatus, driver?: UnitDriver | null): void {
+  const change = (unit: Unit): Unit => ({ ...unit, status, ...(driver !== undefined ? { driver } : {}) })
+  queryClient.setQueryData<Unit>(unitKey(unitId), (unit) => (unit ? change(unit) : unit))
+  queryClient.setQueriesData<Unit[]>({ queryKey: ['units', 'company'] }, (list: Unit[] | undefined) =>
+    Array.isArray(list) ? list.map((unit) => (unit._id === unitId ? change(unit) : unit)) : list,
+  )
+}
+
+/** Once the finish of `draftId` is acknowledged (or the draft is gone), refetches what it changed. */
+export function refreshWhenDelivered(queryClient: QueryClient, draftId: string, unitId: string, db: OutboxDb = outboxDb): void {
+  let done = false
+  const subscription = liveQuery(() => db.drafts.get(draftId)).subscribe({
+    next: (draft) => {
+      if (done || (draft && draft.status !== 'done')) return
+      done = true
+      // The subscription may not be assigned yet when the first value arrives at once.
+      queueMicrotask(() => subscription.unsubscribe())
+      void queryClient.invalidateQueries({ queryKey: ['units'] })
+      void queryClient.invalidateQueries({ queryKey: ['inspections', 'unit', unitId] })
+      void queryClient.invalidateQueries({ queryKey: ['drivers'] })
+    },
+    error: () => undefined,
+  })
+}

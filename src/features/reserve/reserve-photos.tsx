@@ -1,0 +1,161 @@
+// The reserve screen's Photos (spec §2): 'Add pictures' or drag and drop, up to 69 per selection; each
+// picture is on the device at once and uploads by itself ('Upload to Cloud' sends again now); per
+// picture Edit (rotate, crop) and Remove while the server has not got it; 'Remove all images'; an
+// overlay with the percentage while a batch uploads; the count the cloud holds.
+import { useId, useState, type DragEvent } from 'react'
+import { Button } from '../../ui/button.tsx'
+import { CaptureInput } from '../../ui/capture-input.tsx'
+import { PhotoEditor } from '../../ui/photo-editor.tsx'
+import { UploadOverlay } from '../../ui/upload-overlay.tsx'
+import { useOnlineStatus } from '../../lib/online-status.ts'
+import { removeCapture } from '../../outbox/draft-store.ts'
+import { readMedia } from '../../outbox/media-store.ts'
+import { outboxDb, type DraftRecord, type MediaRef } from '../../outbox/outbox-db.ts'
+import { retryNow } from '../../outbox/outbox-runtime.ts'
+import { useCaptureStates } from '../../outbox/use-outbox.ts'
+import { ALREADY_ON_CLOUD_MESSAGE, addPhotos, limitPhotoSelection, removeAllPhotos, replacePhoto } from './add-captures.ts'
+import { CaptureTile } from './capture-tile.tsx'
+import { useUploadBatch } from './upload-batch.ts'
+import { cloudCount, hasUploadError, PHOTO_UPLOAD_ERROR } from './upload-state.ts'
+
+interface Editing {
+  ref: MediaRef
+  photo: Blob
+}
+
+export function ReservePhotos({ draft }: { draft: DraftRecord }) {
+  const headingId = useId()
+  const states = useCaptureStates(draft.id)
+  const online = useOnlineStatus()
+  const batch = useUploadBatch(draft.media, states, 'photo', online)
+  const [preparing, setPreparing] = useState<{ done: number; total: number } | null>(null)
+  const [notes, setNotes] = useState<string[]>([])
+  const [dragging, setDragging] = useState(false)
+  const [editing, setEditing] = useState<Editing | null>(null)
+  const photos = draft.media.filter((ref) => ref.kind === 'photo')
+  const failed = hasUploadError(draft.media, states, 'photo', online)
+  const onCloud = cloudCount(draft.media, 'photo')
+
+  const choose = async (files: File[]) => {
+    const { accepted, message } = limitPhotoSelection(files)
+    setNotes(message ? [message] : [])
+    if (accepted.length === 0) return
+    setPreparing({ done: 0, total: accepted.length })
+    try {
+      const outcome = await addPhotos(outboxDb, draft.id, accepted, (done) => setPreparing({ done, total: accepted.length }))
+      if (outcome.errors.length > 0) setNotes((current) => [...current, ...outcome.errors])
+    } finally {
+      setPreparing(null)
+    }
+  }
+
+  const onDragOver = (event: DragEvent<HTMLDivElement>) => {
+    if (!event.dataTransfer.types.includes('Files')) return
+    event.preventDefault()
+    event.dataTransfer.dropEffect = 'copy'
+    setDragging(true)
+  }
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    event.preventDefault()
+    setDragging(false)
+    if (preparing) return
+    const files = Array.from(event.dataTransfer.files)
+    if (files.length > 0) void choose(files)
+  }
+
+  const remove = async (ref: MediaRef) => {
+    setNotes((await removeCapture(outboxDb, draft.id, ref.mediaId)) ? [] : [ALREADY_ON_CLOUD_MESSAGE])
+  }
+
+  const removeAll = async () => {
+    const kept = await removeAllPhotos(outboxDb, draft.id)
+    const stay = kept === 1 ? '1 picture is already on the cloud and stays' : `${kept} pictures are already on the cloud and stay`
+    setNotes(kept > 0 ? [`${stay} with the reservation.`] : [])
+  }
+
+  const edit = async (ref: MediaRef) => {
+    const stored = await readMedia(outboxDb, ref.mediaId)
+    if (!stored) return setNotes(['This picture is not on this device, so it cannot be edited here.'])
+    setNotes([])
+    setEditing({ ref, photo: new Blob(stored.parts, { type: stored.record.type }) })
+  }
+
+  const saveEdit = async (edited: Blob) => {
+    if (!editing) return
+    // A failure stays in the editor, which shows its message.
+    await replacePhoto(outboxDb, draft.id, editing.ref.mediaId, edited, editing.ref.name)
+    setEditing(null)
+  }
+
+  // The server keeps what it has; only what it has not got can still change.
+  const changeable = (ref: MediaRef) => ref.state !== 'sent' && states.get(ref.mediaId)?.state !== 'sending'
+
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-4">
+      <h3 id={headingId} className="text-lg font-semibold text-slate-900 dark:text-white">
+        Photos
+      </h3>
+      <div className="relative flex flex-col gap-4">
+        <div
+          onDragOver={onDragOver}
+          onDragLeave={() => setDragging(false)}
+          onDrop={onDrop}
+          data-testid="photo-drop-zone"
+          className={`flex flex-col items-center gap-3 rounded-lg border-2 border-dashed p-6 text-center transition ${dragging ? 'border-primary bg-primary/5' : 'border-slate-300 dark:border-strokedark'}`}
+        >
+          <CaptureInput kind="photo" multiple variant="primary" onFiles={(files) => void choose(files)} disabled={preparing !== null}>
+            Add pictures
+          </CaptureInput>
+          <p className="text-sm text-slate-600 dark:text-slate-300">or drag and drop pictures here — up to 69 at a time</p>
+        </div>
+        <div className="flex flex-wrap gap-3">
+          <Button onClick={() => void retryNow()} disabled={photos.length === 0}>
+            Upload to Cloud
+          </Button>
+          <Button variant="secondary" onClick={() => void removeAll()} disabled={photos.length === 0 || preparing !== null}>
+            Remove all images
+          </Button>
+        </div>
+        {preparing && (
+          <p role="status" className="text-sm text-slate-600 dark:text-slate-300">
+            Preparing pictures {preparing.done} of {preparing.total}...
+          </p>
+        )}
+        {notes.length > 0 && (
+          <ul role="alert" className="flex flex-col gap-1 text-sm text-red-600 dark:text-red-400">
+            {notes.map((note) => (
+              <li key={note}>{note}</li>
+            ))}
+          </ul>
+        )}
+        {failed && (
+          <div
+            role="alert"
+            className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950/50 dark:text-red-200"
+          >
+            <span>{PHOTO_UPLOAD_ERROR}</span>
+            <Button variant="secondary" onClick={() => void retryNow()}>
+              Retry
+            </Button>
+          </div>
+        )}
+        {photos.length > 0 && (
+          <ul aria-label="Pictures" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+            {photos.map((ref) => (
+              <CaptureTile
+                key={ref.mediaId}
+                capture={ref}
+                send={states.get(ref.mediaId)}
+                onEdit={changeable(ref) ? () => void edit(ref) : undefined}
+                onRemove={changeable(ref) ? () => void remove(ref) : undefined}
+              />
+            ))}
+          </ul>
+        )}
+        {batch.uploading && <UploadOverlay percent={batch.percent} label="Pictures" />}
+      </div>
+      <p className="font-medium text-slate-900 dark:text-white">{onCloud} Photos Uploaded On The Cloud</p>
+      {editing && <PhotoEditor photo={editing.photo} onSave={saveEdit} onCancel={() => setEditing(null)} />}
+    </section>
+  )
+}

@@ -1,0 +1,205 @@
+// The reserve screen (spec §2 "Reserve screen", §4 "Reserve draft"): opening it starts the unit's
+// reserve draft (or continues the one on this device); photos, videos, the details and the customer's
+// signature all go to the local draft and its outbox at once; Finish (step 5) reserves the unit.
+import { useEffect, useId, useRef, useState, type RefObject } from 'react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { toast } from 'react-hot-toast'
+import { Button } from '../../ui/button.tsx'
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx'
+import { PageHeader, SCREEN_CLASS } from '../../ui/page-header.tsx'
+import { SignaturePad } from '../../ui/signature-pad.tsx'
+import { SkeletonList } from '../../ui/skeleton-list.tsx'
+import { cancelDraft, finishDraft, saveDescription, saveSignature, startDraft } from '../../outbox/draft-store.ts'
+import { outboxDb, type DraftRecord } from '../../outbox/outbox-db.ts'
+import { useOpenDraft } from '../../outbox/use-outbox.ts'
+import { ReservePhotos } from './reserve-photos.tsx'
+import { ReserveVideos } from './reserve-videos.tsx'
+import { isUnknownUnit, unitQuery } from './unit-query.ts'
+import { refreshWhenDelivered, showUnitStatus } from './unit-status-cache.ts'
+
+export const CANCEL_RESERVE_MESSAGE = 'All data you have input for the current inspection will be deleted. Do you want to proceed?'
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
+
+export interface ReserveScreenProps {
+  unitId: string
+  companyId: string
+  userId: string
+}
+
+export function ReserveScreen({ unitId, companyId, userId }: ReserveScreenProps) {
+  const unit = useQuery(unitQuery(unitId))
+  const draft = useOpenDraft('reserve', unitId, userId)
+  const [startError, setStartError] = useState<string | null>(null)
+  // Set once Finish or Cancel begins: the draft then stops being open, and must not be started again.
+  const closingRef = useRef(false)
+  const startingRef = useRef(false)
+  const available = unit.data?.status === 'Available'
+
+  useEffect(() => {
+    if (draft !== null || !available || closingRef.current || startingRef.current) return
+    startingRef.current = true
+    startDraft(outboxDb, 'reserve', unitId, companyId, userId)
+      .then(() => setStartError(null))
+      .catch((error: unknown) => setStartError(messageOf(error)))
+      .finally(() => {
+        startingRef.current = false
+      })
+  }, [draft, available, unitId, companyId, userId])
+
+  if (unit.isError && isUnknownUnit(unit.error)) {
+    return (
+      <div className={SCREEN_CLASS}>
+        <p role="alert" className="text-lg">
+          We don't recognize this unit. Please contact your administrator!
+        </p>
+      </div>
+    )
+  }
+  if (!unit.data) {
+    // Offline with the unit never seen on this device, the query waits (paused) for the network.
+    const unreachable = unit.isError || unit.fetchStatus === 'paused'
+    return (
+      <div className={SCREEN_CLASS}>
+        {unreachable ? (
+          <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-red-300 bg-red-50 p-4 text-red-800 dark:border-red-800 dark:bg-red-950/50 dark:text-red-200">
+            <p className="font-medium">This unit could not be loaded. Open it once with a network to reserve it offline later.</p>
+            <Button variant="secondary" onClick={() => void unit.refetch()}>
+              Retry
+            </Button>
+          </div>
+        ) : (
+          <SkeletonList label="Loading unit" count={6} />
+        )}
+      </div>
+    )
+  }
+
+  return (
+    <div className={SCREEN_CLASS}>
+      <PageHeader title={`Unit ${unit.data.unitNumber}`} />
+      <h2 className="mb-5 text-xl font-semibold text-slate-900 dark:text-white">Assign to Reserve</h2>
+      {startError && (
+        <p role="alert" className="mb-4 text-sm font-medium text-red-600 dark:text-red-400">
+          {startError}
+        </p>
+      )}
+      {draft ? (
+        <ReserveForm draft={draft} closingRef={closingRef} />
+      ) : draft === null && !available ? (
+        <div className="flex flex-col items-start gap-3 rounded-lg border border-slate-200 bg-white p-6 dark:border-strokedark dark:bg-boxdark">
+          <p role="alert">Only an Available unit can be reserved. This unit is {unit.data.status}.</p>
+          <Link to="/unit/$unitId" params={{ unitId }} className="font-medium text-primary hover:underline">
+            Back to the unit
+          </Link>
+        </div>
+      ) : (
+        <SkeletonList label="Opening the reservation" count={4} />
+      )}
+    </div>
+  )
+}
+
+interface ReserveFormProps {
+  draft: DraftRecord
+  closingRef: RefObject<boolean>
+}
+
+function ReserveForm({ draft, closingRef }: ReserveFormProps) {
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const descriptionId = useId()
+  // Follows the draft (a resumed server draft may fill it in) until the owner types.
+  const [edited, setEdited] = useState<string | null>(null)
+  const description = edited ?? draft.description
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const [confirmingCancel, setConfirmingCancel] = useState(false)
+
+  const saveDetails = async () => {
+    if (description !== draft.description) await saveDescription(outboxDb, draft.id, description)
+  }
+
+  const run = async (action: () => Promise<void>) => {
+    setBusy(true)
+    setError(null)
+    try {
+      await action()
+    } catch (failure) {
+      closingRef.current = false
+      setError(messageOf(failure))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const finish = () =>
+    run(async () => {
+      closingRef.current = true
+      await saveDescription(outboxDb, draft.id, description)
+      await finishDraft(outboxDb, draft.id)
+      showUnitStatus(queryClient, draft.unitId, 'Reserved')
+      refreshWhenDelivered(queryClient, draft.id, draft.unitId)
+      toast.success('Unit was reserved successfully!')
+      await navigate({ to: '/units' })
+    })
+
+  const cancel = () =>
+    run(async () => {
+      closingRef.current = true
+      await cancelDraft(outboxDb, draft.id)
+      setConfirmingCancel(false)
+      await navigate({ to: '/unit/$unitId', params: { unitId: draft.unitId } })
+    })
+
+  return (
+    <div className="flex flex-col gap-8 rounded-lg border border-slate-200 bg-white p-4 md:p-6 dark:border-strokedark dark:bg-boxdark">
+      <ReservePhotos draft={draft} />
+      <ReserveVideos draft={draft} />
+      <section className="flex flex-col gap-2">
+        <label htmlFor={descriptionId} className="text-lg font-semibold text-slate-900 dark:text-white">
+          Inspection Details
+        </label>
+        <textarea
+          id={descriptionId}
+          rows={5}
+          maxLength={5000}
+          value={description}
+          onChange={(event) => setEdited(event.target.value)}
+          onBlur={() => void saveDetails().catch((failure: unknown) => setError(messageOf(failure)))}
+          placeholder="Write description or comments here..."
+          className="w-full rounded-lg border border-slate-300 bg-white px-4 py-3 text-slate-900 outline-none placeholder:text-slate-500 focus:border-primary focus-visible:ring-2 focus-visible:ring-primary/40 dark:border-strokedark dark:bg-boxdark-2 dark:text-white"
+        />
+      </section>
+      <SignaturePad
+        label="Customer, Sign Below"
+        value={draft.signature}
+        onChange={(signature) => void saveSignature(outboxDb, draft.id, signature).catch((failure: unknown) => setError(messageOf(failure)))}
+      />
+      {error && (
+        <p role="alert" className="text-sm font-medium text-red-600 dark:text-red-400">
+          {error}
+        </p>
+      )}
+      <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-4 dark:border-strokedark">
+        <Button variant="secondary" onClick={() => setConfirmingCancel(true)} disabled={busy}>
+          Cancel
+        </Button>
+        <Button onClick={() => void finish()} pending={busy}>
+          Finish
+        </Button>
+      </div>
+      {confirmingCancel && (
+        <ConfirmDialog
+          title="Cancel reservation"
+          message={CANCEL_RESERVE_MESSAGE}
+          confirmLabel="Proceed"
+          pending={busy}
+          onConfirm={() => void cancel()}
+          onCancel={() => setConfirmingCancel(false)}
+        />
+      )}
+    </div>
+  )
+}

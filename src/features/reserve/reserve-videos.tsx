@@ -1,0 +1,90 @@
+// The reserve screen's Videos (spec §2): 'Record video' opens the rear camera (video files only); each
+// video is on the device at once and uploads by itself ('Upload Videos' sends again now), with its
+// percentage; per-file Remove while the server has not got it; the count the cloud holds.
+import { useId, useState } from 'react'
+import { Button } from '../../ui/button.tsx'
+import { CaptureInput } from '../../ui/capture-input.tsx'
+import { useOnlineStatus } from '../../lib/online-status.ts'
+import { removeCapture } from '../../outbox/draft-store.ts'
+import { outboxDb, type DraftRecord, type MediaRef } from '../../outbox/outbox-db.ts'
+import { retryNow } from '../../outbox/outbox-runtime.ts'
+import { useCaptureStates } from '../../outbox/use-outbox.ts'
+import { addVideos } from './add-captures.ts'
+import { CaptureTile } from './capture-tile.tsx'
+import { useUploadBatch } from './upload-batch.ts'
+import { cloudCount, lastVideoError, VIDEO_UPLOAD_ERROR_PREFIX } from './upload-state.ts'
+
+export const VIDEO_ON_CLOUD_MESSAGE = 'This video is already on the cloud and can no longer be removed.'
+
+export function ReserveVideos({ draft }: { draft: DraftRecord }) {
+  const headingId = useId()
+  const states = useCaptureStates(draft.id)
+  const online = useOnlineStatus()
+  const batch = useUploadBatch(draft.media, states, 'video', online)
+  const [notes, setNotes] = useState<string[]>([])
+  const videos = draft.media.filter((ref) => ref.kind === 'video')
+  const error = lastVideoError(draft.media, states, online)
+  const onCloud = cloudCount(draft.media, 'video')
+
+  const choose = async (files: File[]) => {
+    setNotes([])
+    const outcome = await addVideos(outboxDb, draft.id, files)
+    if (outcome.errors.length > 0) setNotes(outcome.errors)
+  }
+
+  const remove = async (ref: MediaRef) => {
+    setNotes((await removeCapture(outboxDb, draft.id, ref.mediaId)) ? [] : [VIDEO_ON_CLOUD_MESSAGE])
+  }
+
+  const changeable = (ref: MediaRef) => ref.state !== 'sent' && states.get(ref.mediaId)?.state !== 'sending'
+
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-4">
+      <h3 id={headingId} className="text-lg font-semibold text-slate-900 dark:text-white">
+        Videos
+      </h3>
+      <div className="flex flex-wrap items-center gap-3">
+        <CaptureInput kind="video" camera variant="primary" onFiles={(files) => void choose(files)}>
+          Record video
+        </CaptureInput>
+        <Button variant="secondary" onClick={() => void retryNow()} disabled={videos.length === 0}>
+          Upload Videos
+        </Button>
+        {batch.uploading && (
+          <span role="status" className="font-medium text-slate-900 dark:text-white">
+            Uploading {batch.percent}%
+          </span>
+        )}
+      </div>
+      {notes.length > 0 && (
+        <ul role="alert" className="flex flex-col gap-1 text-sm text-red-600 dark:text-red-400">
+          {notes.map((note) => (
+            <li key={note}>{note}</li>
+          ))}
+        </ul>
+      )}
+      {error !== null && (
+        <div
+          role="alert"
+          className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950/50 dark:text-red-200"
+        >
+          <span>
+            {VIDEO_UPLOAD_ERROR_PREFIX}
+            {error}
+          </span>
+          <Button variant="secondary" onClick={() => void retryNow()}>
+            Retry to upload last video
+          </Button>
+        </div>
+      )}
+      {videos.length > 0 && (
+        <ul aria-label="Video files" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+          {videos.map((ref) => (
+            <CaptureTile key={ref.mediaId} capture={ref} send={states.get(ref.mediaId)} onRemove={changeable(ref) ? () => void remove(ref) : undefined} />
+          ))}
+        </ul>
+      )}
+      <p className="font-medium text-slate-900 dark:text-white">{onCloud} Videos Uploaded On The Cloud</p>
+    </section>
+  )
+}
