@@ -19,8 +19,11 @@ import { Route as AppChangePasswordRouteImport } from './routes/_app.change-pass
 import { Route as AppDashboardRouteImport } from './routes/_app.dashboard'
 import { Route as AppDocumentsRouteImport } from './routes/_app.documents'
 import { Route as AppInspectionTypesRouteImport } from './routes/_app.inspection-types'
+import { Route as AppPretripRouteImport } from './routes/_app.pretrip'
+import { Route as AppPretripGuideRouteImport } from './routes/_app.pretrip-guide'
 import { Route as AppProfileRouteImport } from './routes/_app.profile'
 import { Route as AppSettingsRouteImport } from './routes/_app.settings'
+import { Route as AppSyncRouteImport } from './routes/_app.sync'
 import { Route as AppUnitsRouteImport } from './routes/_app.units'
 import { Route as PublicResetPasswordRouteImport } from './routes/_public.reset-password'
 import { Route as PublicSigninRouteImport } from './routes/_public.signin'
@@ -29,6 +32,7 @@ import { Route as AppDriversDriverIdRouteImport } from './routes/_app.drivers.$d
 import { Route as AppUnitSettingsIndexRouteImport } from './routes/_app.unit-settings.index'
 import { Route as AppUnitSettingsUnitTypeIdRouteImport } from './routes/_app.unit-settings.$unitTypeId'
 import { Route as PublicSlugSignupRouteImport } from './routes/_public.$slug.signup'
+import { Route as PublicAuthSigninRouteImport } from './routes/_public.auth.signin'
 import { Route as PublicSetPasswordTokenRouteImport } from './routes/_public.set-password.$token'
 import { Route as PublicSignupIndexRouteImport } from './routes/_public.signup.index'
 import { Route as PublicSignupTokenRouteImport } from './routes/_public.signup.$token'
@@ -85,6 +89,16 @@ const AppInspectionTypesRoute = AppInspectionTypesRouteImport.update({
   path: '/inspection-types',
   getParentRoute: () => AppRoute,
 } as any)
+const AppPretripRoute = AppPretripRouteImport.update({
+  id: '/pretrip',
+  path: '/pretrip',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppPretripGuideRoute = AppPretripGuideRouteImport.update({
+  id: '/pretrip-guide',
+  path: '/pretrip-guide',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppProfileRoute = AppProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
@@ -93,6 +107,11 @@ const AppProfileRoute = AppProfileRouteImport.update({
 const AppSettingsRoute = AppSettingsRouteImport.update({
   id: '/settings',
   path: '/settings',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppSyncRoute = AppSyncRouteImport.update({
+  id: '/sync',
+  path: '/sync',
   getParentRoute: () => AppRoute,
 } as any)
 const AppUnitsRoute = AppUnitsRouteImport.update({
@@ -134,6 +153,11 @@ const AppUnitSettingsUnitTypeIdRoute =
 const PublicSlugSignupRoute = PublicSlugSignupRouteImport.update({
   id: '/$slug/signup',
   path: '/$slug/signup',
+  getParentRoute: () => PublicRoute,
+} as any)
+const PublicAuthSigninRoute = PublicAuthSigninRouteImport.update({
+  id: '/auth/signin',
+  path: '/auth/signin',
   getParentRoute: () => PublicRoute,
 } as any)
 const PublicSetPasswordTokenRoute = PublicSetPasswordTokenRouteImport.update({
@@ -183,14 +207,18 @@ export interface FileRoutesByFullPath {
   '/dashboard': typeof AppDashboardRoute
   '/documents': typeof AppDocumentsRoute
   '/inspection-types': typeof AppInspectionTypesRoute
+  '/pretrip': typeof AppPretripRoute
+  '/pretrip-guide': typeof AppPretripGuideRoute
   '/profile': typeof AppProfileRoute
   '/settings': typeof AppSettingsRoute
+  '/sync': typeof AppSyncRoute
   '/units': typeof AppUnitsRoute
   '/reset-password': typeof PublicResetPasswordRoute
   '/signin': typeof PublicSigninRoute
   '/drivers/$driverId': typeof AppDriversDriverIdRoute
   '/unit-settings/$unitTypeId': typeof AppUnitSettingsUnitTypeIdRoute
   '/$slug/signup': typeof PublicSlugSignupRoute
+  '/auth/signin': typeof PublicAuthSigninRoute
   '/set-password/$token': typeof PublicSetPasswordTokenRoute
   '/signup/$token': typeof PublicSignupTokenRoute
   '/drivers/': typeof AppDriversIndexRoute
@@ -210,14 +238,18 @@ export interface FileRoutesByTo {
   '/dashboard': typeof AppDashboardRoute
   '/documents': typeof AppDocumentsRoute
   '/inspection-types': typeof AppInspectionTypesRoute
+  '/pretrip': typeof AppPretripRoute
+  '/pretrip-guide': typeof AppPretripGuideRoute
   '/profile': typeof AppProfileRoute
   '/settings': typeof AppSettingsRoute
+  '/sync': typeof AppSyncRoute
   '/units': typeof AppUnitsRoute
   '/reset-password': typeof PublicResetPasswordRoute
   '/signin': typeof PublicSigninRoute
   '/drivers/$driverId': typeof AppDriversDriverIdRoute
   '/unit-settings/$unitTypeId': typeof AppUnitSettingsUnitTypeIdRoute
   '/$slug/signup': typeof PublicSlugSignupRoute
+  '/auth/signin': typeof PublicAuthSigninRoute
   '/set-password/$token': typeof PublicSetPasswordTokenRoute
   '/signup/$token': typeof PublicSignupTokenRoute
   '/drivers': typeof AppDriversIndexRoute
@@ -240,14 +272,18 @@ export interface FileRoutesById {
   '/_app/dashboard': typeof AppDashboardRoute
   '/_app/documents': typeof AppDocumentsRoute
   '/_app/inspection-types': typeof AppInspectionTypesRoute
+  '/_app/pretrip': typeof AppPretripRoute
+  '/_app/pretrip-guide': typeof AppPretripGuideRoute
   '/_app/profile': typeof AppProfileRoute
   '/_app/settings': typeof AppSettingsRoute
+  '/_app/sync': typeof AppSyncRoute
   '/_app/units': typeof AppUnitsRoute
   '/_public/reset-password': typeof PublicResetPasswordRoute
   '/_public/signin': typeof PublicSigninRoute
   '/_app/drivers/$driverId': typeof AppDriversDriverIdRoute
   '/_app/unit-settings/$unitTypeId': typeof AppUnitSettingsUnitTypeIdRoute
   '/_public/$slug/signup': typeof PublicSlugSignupRoute
+  '/_public/auth/signin': typeof PublicAuthSigninRoute
   '/_public/set-password/$token': typeof PublicSetPasswordTokenRoute
   '/_public/signup/$token': typeof PublicSignupTokenRoute
   '/_app/drivers/': typeof AppDriversIndexRoute
@@ -269,14 +305,18 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/documents'
     | '/inspection-types'
+    | '/pretrip'
+    | '/pretrip-guide'
     | '/profile'
     | '/settings'
+    | '/sync'
     | '/units'
     | '/reset-password'
     | '/signin'
     | '/drivers/$driverId'
     | '/unit-settings/$unitTypeId'
     | '/$slug/signup'
+    | '/auth/signin'
     | '/set-password/$token'
     | '/signup/$token'
     | '/drivers/'
@@ -296,14 +336,18 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/documents'
     | '/inspection-types'
+    | '/pretrip'
+    | '/pretrip-guide'
     | '/profile'
     | '/settings'
+    | '/sync'
     | '/units'
     | '/reset-password'
     | '/signin'
     | '/drivers/$driverId'
     | '/unit-settings/$unitTypeId'
     | '/$slug/signup'
+    | '/auth/signin'
     | '/set-password/$token'
     | '/signup/$token'
     | '/drivers'
@@ -325,14 +369,18 @@ export interface FileRouteTypes {
     | '/_app/dashboard'
     | '/_app/documents'
     | '/_app/inspection-types'
+    | '/_app/pretrip'
+    | '/_app/pretrip-guide'
     | '/_app/profile'
     | '/_app/settings'
+    | '/_app/sync'
     | '/_app/units'
     | '/_public/reset-password'
     | '/_public/signin'
     | '/_app/drivers/$driverId'
     | '/_app/unit-settings/$unitTypeId'
     | '/_public/$slug/signup'
+    | '/_public/auth/signin'
     | '/_public/set-password/$token'
     | '/_public/signup/$token'
     | '/_app/drivers/'
@@ -424,6 +472,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppInspectionTypesRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/pretrip': {
+      id: '/_app/pretrip'
+      path: '/pretrip'
+      fullPath: '/pretrip'
+      preLoaderRoute: typeof AppPretripRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/pretrip-guide': {
+      id: '/_app/pretrip-guide'
+      path: '/pretrip-guide'
+      fullPath: '/pretrip-guide'
+      preLoaderRoute: typeof AppPretripGuideRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/profile': {
       id: '/_app/profile'
       path: '/profile'
@@ -436,6 +498,13 @@ declare module '@tanstack/react-router' {
       path: '/settings'
       fullPath: '/settings'
       preLoaderRoute: typeof AppSettingsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/sync': {
+      id: '/_app/sync'
+      path: '/sync'
+      fullPath: '/sync'
+      preLoaderRoute: typeof AppSyncRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/units': {
@@ -492,6 +561,13 @@ declare module '@tanstack/react-router' {
       path: '/$slug/signup'
       fullPath: '/$slug/signup'
       preLoaderRoute: typeof PublicSlugSignupRouteImport
+      parentRoute: typeof PublicRoute
+    }
+    '/_public/auth/signin': {
+      id: '/_public/auth/signin'
+      path: '/auth/signin'
+      fullPath: '/auth/signin'
+      preLoaderRoute: typeof PublicAuthSigninRouteImport
       parentRoute: typeof PublicRoute
     }
     '/_public/set-password/$token': {
@@ -552,8 +628,11 @@ interface AppRouteChildren {
   AppDashboardRoute: typeof AppDashboardRoute
   AppDocumentsRoute: typeof AppDocumentsRoute
   AppInspectionTypesRoute: typeof AppInspectionTypesRoute
+  AppPretripRoute: typeof AppPretripRoute
+  AppPretripGuideRoute: typeof AppPretripGuideRoute
   AppProfileRoute: typeof AppProfileRoute
   AppSettingsRoute: typeof AppSettingsRoute
+  AppSyncRoute: typeof AppSyncRoute
   AppUnitsRoute: typeof AppUnitsRoute
   AppDriversDriverIdRoute: typeof AppDriversDriverIdRoute
   AppUnitSettingsUnitTypeIdRoute: typeof AppUnitSettingsUnitTypeIdRoute
@@ -571,8 +650,11 @@ const AppRouteChildren: AppRouteChildren = {
   AppDashboardRoute: AppDashboardRoute,
   AppDocumentsRoute: AppDocumentsRoute,
   AppInspectionTypesRoute: AppInspectionTypesRoute,
+  AppPretripRoute: AppPretripRoute,
+  AppPretripGuideRoute: AppPretripGuideRoute,
   AppProfileRoute: AppProfileRoute,
   AppSettingsRoute: AppSettingsRoute,
+  AppSyncRoute: AppSyncRoute,
   AppUnitsRoute: AppUnitsRoute,
   AppDriversDriverIdRoute: AppDriversDriverIdRoute,
   AppUnitSettingsUnitTypeIdRoute: AppUnitSettingsUnitTypeIdRoute,
@@ -590,6 +672,7 @@ interface PublicRouteChildren {
   PublicResetPasswordRoute: typeof PublicResetPasswordRoute
   PublicSigninRoute: typeof PublicSigninRoute
   PublicSlugSignupRoute: typeof PublicSlugSignupRoute
+  PublicAuthSigninRoute: typeof PublicAuthSigninRoute
   PublicSetPasswordTokenRoute: typeof PublicSetPasswordTokenRoute
   PublicSignupTokenRoute: typeof PublicSignupTokenRoute
   PublicSignupIndexRoute: typeof PublicSignupIndexRoute
@@ -599,6 +682,7 @@ const PublicRouteChildren: PublicRouteChildren = {
   PublicResetPasswordRoute: PublicResetPasswordRoute,
   PublicSigninRoute: PublicSigninRoute,
   PublicSlugSignupRoute: PublicSlugSignupRoute,
+  PublicAuthSigninRoute: PublicAuthSigninRoute,
   PublicSetPasswordTokenRoute: PublicSetPasswordTokenRoute,
   PublicSignupTokenRoute: PublicSignupTokenRoute,
   PublicSignupIndexRoute: PublicSignupIndexRoute,
