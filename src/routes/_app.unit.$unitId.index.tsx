@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { unitInfoQuery } from '../api/unit-info.ts'
 import { useSignedInUser } from '../api/use-signed-in-user.ts'
 import { DocumentsList } from '../features/documents/documents-list.tsx'
 import { DriverUnitView } from '../features/unit-detail/driver-unit-view.tsx'
 import { UnitDetailScreen } from '../features/unit-detail/unit-detail-screen.tsx'
-import { unitInfoQuery } from '../features/unit-detail/unit-info-query.ts'
 import { DEFAULT_UNIT_TAB, UnitDetailSearch } from '../features/unit-detail/unit-tab.ts'
-import { UnknownUnit } from '../features/unit-detail/unknown-unit.tsx'
 import { RouteError } from '../ui/route-error.tsx'
+import { UnknownUnit } from '../ui/unknown-unit.tsx'
 
 export const Route = createFileRoute('/_app/unit/$unitId/')({
   validateSearch: UnitDetailSearch,

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { unitInfoQuery } from '../api/unit-info.ts'
 import { useSignedInUser } from '../api/use-signed-in-user.ts'
 import { AssignDriverScreen } from '../features/inspections/assign-driver-screen.tsx'
 import { companyDriversQuery } from '../features/inspections/company-drivers-query.ts'
 import { NoUnitInspection } from '../features/inspections/no-unit-inspection.tsx'
-import { unitQuery } from '../features/inspections/unit-query.ts'
 import { RouteError } from '../ui/route-error.tsx'
 
 export const Route = createFileRoute('/_app/unit/$unitId/inspections')({
@@ -12,7 +12,7 @@ export const Route = createFileRoute('/_app/unit/$unitId/inspections')({
     const user = context.currentUser()
     const companyId = user?.company?._id
     if (user?.role?.name !== 'owner' || !companyId) return
-    void context.queryClient.prefetchQuery(unitQuery(params.unitId))
+    void context.queryClient.prefetchQuery(unitInfoQuery(params.unitId))
     void context.queryClient.prefetchQuery(companyDriversQuery(companyId))
   },
   errorComponent: RouteError,

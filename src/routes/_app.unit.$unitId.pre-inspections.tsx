@@ -1,9 +1,9 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { useSignedInUser } from '../api/use-signed-in-user.ts'
-import { PretripScreen, UNKNOWN_UNIT_MESSAGE } from '../features/pretrip/pretrip-screen.tsx'
+import { PretripScreen } from '../features/pretrip/pretrip-screen.tsx'
 import { previousPretripsQuery, pretripUnitQuery } from '../features/pretrip/pretrip-queries.ts'
-import { SCREEN_CLASS } from '../ui/page-header.tsx'
 import { RouteError } from '../ui/route-error.tsx'
+import { UnknownUnit } from '../ui/unknown-unit.tsx'
 
 export const Route = createFileRoute('/_app/unit/$unitId/pre-inspections')({
   // Spec §2: /unit/{id}/inspections and /pre-inspections are one screen; an owner's side of it is the
@@ -26,14 +26,6 @@ function PretripRoute() {
   const user = useSignedInUser()
   const { unitId } = Route.useParams()
   const companyId = user.company?._id
-  if (user.role?.name !== 'driver' || !companyId) {
-    return (
-      <div className={SCREEN_CLASS}>
-        <p role="alert" className="text-lg">
-          {UNKNOWN_UNIT_MESSAGE}
-        </p>
-      </div>
-    )
-  }
+  if (user.role?.name !== 'driver' || !companyId) return <UnknownUnit />
   return <PretripScreen unitId={unitId} driverId={user._id} companyId={companyId} />
 }

@@ -1,14 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { unitInfoQuery } from '../api/unit-info.ts'
 import { useSignedInUser } from '../api/use-signed-in-user.ts'
 import { NoUnitInspection } from '../features/inspections/no-unit-inspection.tsx'
 import { ReserveScreen } from '../features/reserve/reserve-screen.tsx'
-import { unitQuery } from '../features/reserve/unit-query.ts'
 import { RouteError } from '../ui/route-error.tsx'
 
 export const Route = createFileRoute('/_app/unit/$unitId/reserve')({
   // Not awaited: a unit cached on the device shows at once, offline too.
   loader: ({ context, params }) => {
-    if (context.currentUser()?.role?.name === 'owner') void context.queryClient.prefetchQuery(unitQuery(params.unitId))
+    if (context.currentUser()?.role?.name === 'owner') void context.queryClient.prefetchQuery(unitInfoQuery(params.unitId))
   },
   errorComponent: RouteError,
   component: ReserveRoute,

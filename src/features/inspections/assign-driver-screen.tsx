@@ -6,9 +6,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { toast } from 'react-hot-toast'
 import type { UnitDriver } from '../../api/contract/units.ts'
+import { isUnknownUnitError, unitInfoQuery } from '../../api/unit-info.ts'
+import { refreshWhenDelivered, showUnitStatus } from '../../api/unit-status-cache.ts'
 import { Button } from '../../ui/button.tsx'
-import { ConfirmDialog } from '../../ui/confirm-dialog.tsx'
+import { ConfirmCancelFooter } from '../../ui/confirm-cancel-footer.tsx'
 import { PageHeader, SCREEN_CLASS } from '../../ui/page-header.tsx'
+import { UnknownUnit } from '../../ui/unknown-unit.tsx'
+import { usePendingAction } from '../../lib/use-pending-action.ts'
 import { cancelDraft } from '../../outbox/draft-store.ts'
 import { outboxDb, type DraftRecord } from '../../outbox/outbox-db.ts'
 import { useOpenDraft } from '../../outbox/use-outbox.ts'
@@ -16,8 +20,6 @@ import { CapturesStep } from './captures-step.tsx'
 import { companyDriversQuery } from './company-drivers-query.ts'
 import { DriverStep } from './driver-step.tsx'
 import { ReviewStep } from './review-step.tsx'
-import { isUnknownUnit, unitQuery } from './unit-query.ts'
-import { refreshWhenDelivered, showUnitStatus } from './unit-status-cache.ts'
 import {
   finishAssignment,
   FIRST_STEP,
@@ -38,20 +40,12 @@ export interface AssignDriverScreenProps {
 }
 
 export function AssignDriverScreen({ unitId, companyId, userId }: AssignDriverScreenProps) {
-  const unit = useQuery(unitQuery(unitId))
+  const unit = useQuery(unitInfoQuery(unitId))
   const draft = useOpenDraft('inspection', unitId, userId)
   const [running, setRunning] = useState(false)
   const [error, setError] = useState<string | null>(null)
 
-  if (unit.isError && isUnknownUnit(unit.error)) {
-    return (
-      <div className={SCREEN_CLASS}>
-        <p role="alert" className="text-lg">
-          We don't recognize this unit. Please contact your administrator!
-        </p>
-      </div>
-    )
-  }
+  if (unit.isError && isUnknownUnitError(unit.error)) return <UnknownUnit />
 
   const unitLine = unit.data ? `Unit ${unit.data.unitNumber} · ${unit.data.year} ${unit.data.make} ${unit.data.model}` : null
   // A unit that is not Available cannot be handed over (spec §4); a draft begun earlier may still be cancelled.
@@ -116,21 +110,8 @@ function Wizard({ draft, companyId, onCancelled }: WizardProps) {
   // which may still be filled in by a resumed server draft.
   const [edited, setEdited] = useState<DriverAndDescription | null>(null)
   const stepOne: DriverAndDescription = edited ?? { driverId: draft.toUserId, description: draft.description }
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+  const { busy, error, run } = usePendingAction()
   const [confirmingCancel, setConfirmingCancel] = useState(false)
-
-  const run = async (action: () => Promise<void>) => {
-    setBusy(true)
-    setError(null)
-    try {
-      await action()
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : String(failure))
-    } finally {
-      setBusy(false)
-    }
-  }
 
   const go = (to: number) =>
     run(async () => {
@@ -177,15 +158,15 @@ function Wizard({ draft, companyId, onCancelled }: WizardProps) {
       {step === 1 && <DriverStep companyId={companyId} values={stepOne} onChange={setEdited} />}
       {step === 2 && <CapturesStep draft={draft} />}
       {step === 3 && <ReviewStep draft={draft} companyId={companyId} />}
-      {error && (
-        <p role="alert" className="text-sm font-medium text-red-600 dark:text-red-400">
-          {error}
-        </p>
-      )}
-      <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-4 dark:border-strokedark">
-        <Button variant="secondary" onClick={() => setConfirmingCancel(true)} disabled={busy}>
-          Cancel
-        </Button>
+      <ConfirmCancelFooter
+        error={error}
+        busy={busy}
+        cancelTitle="Cancel inspection"
+        cancelMessage={CANCEL_INSPECTION_MESSAGE}
+        confirmingCancel={confirmingCancel}
+        onConfirmingCancelChange={setConfirmingCancel}
+        onCancel={() => void cancel()}
+      >
         <div className="flex flex-wrap gap-3">
           {step > FIRST_STEP && (
             <Button variant="secondary" onClick={() => void go(step - 1)} disabled={busy}>
@@ -202,17 +183,7 @@ function Wizard({ draft, companyId, onCancelled }: WizardProps) {
             </Button>
           )}
         </div>
-      </div>
-      {confirmingCancel && (
-        <ConfirmDialog
-          title="Cancel inspection"
-          message={CANCEL_INSPECTION_MESSAGE}
-          confirmLabel="Proceed"
-          pending={busy}
-          onConfirm={() => void cancel()}
-          onCancel={() => setConfirmingCancel(false)}
-        />
-      )}
+      </ConfirmCancelFooter>
     </div>
   )
 }

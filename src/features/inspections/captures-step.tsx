@@ -1,40 +1,29 @@
 // Step 2 of the assignment: photos and videos of the unit. Each capture is on the device the moment it
 // is chosen and uploads on its own when there is a network; its tile says how far it got.
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
+import { AlertList } from '../../ui/alert-list.tsx'
 import { CaptureInput } from '../../ui/capture-input.tsx'
-import { Button } from '../../ui/button.tsx'
+import { CaptureTile } from '../../ui/capture-tile.tsx'
+import { RetryAlert } from '../../ui/retry-alert.tsx'
 import { useOnlineStatus } from '../../lib/online-status.ts'
+import { addVideos, useAddPhotos } from '../../outbox/add-photo-captures.ts'
+import { hasUploadError, lastVideoError, PHOTO_UPLOAD_ERROR, VIDEO_UPLOAD_ERROR_PREFIX } from '../../outbox/capture-upload-errors.ts'
 import { removeCapture } from '../../outbox/draft-store.ts'
-import { outboxDb, type DraftRecord } from '../../outbox/outbox-db.ts'
+import { outboxDb, type DraftRecord, type MediaRef } from '../../outbox/outbox-db.ts'
 import { retryNow } from '../../outbox/outbox-runtime.ts'
 import { useCaptureStates } from '../../outbox/use-outbox.ts'
-import { addPhotos, addVideos, limitPhotoSelection } from './add-captures.ts'
-import { CapturePreview } from './capture-preview.tsx'
-import { PHOTO_UPLOAD_ERROR, VIDEO_UPLOAD_ERROR_PREFIX, uploadProblems } from './upload-problems.ts'
 
 export const ALREADY_UPLOADED_MESSAGE = 'This file is already on the cloud and stays with the inspection.'
 
 export function CapturesStep({ draft }: { draft: DraftRecord }) {
   const states = useCaptureStates(draft.id)
   const online = useOnlineStatus()
-  const [preparing, setPreparing] = useState<{ done: number; total: number } | null>(null)
   const [notes, setNotes] = useState<string[]>([])
-  const problems = uploadProblems(draft.media, states, online)
+  const { preparing, add: onPhotos } = useAddPhotos(draft.id, setNotes)
+  const photosFailed = hasUploadError(draft.media, states, 'photo', online)
+  const videoError = lastVideoError(draft.media, states, online)
   const photos = draft.media.filter((ref) => ref.kind === 'photo')
   const videos = draft.media.filter((ref) => ref.kind === 'video')
-
-  const onPhotos = async (files: File[]) => {
-    const { accepted, message } = limitPhotoSelection(files)
-    setNotes(message ? [message] : [])
-    if (accepted.length === 0) return
-    setPreparing({ done: 0, total: accepted.length })
-    try {
-      const outcome = await addPhotos(outboxDb, draft.id, accepted, (done) => setPreparing({ done, total: accepted.length }))
-      if (outcome.errors.length > 0) setNotes((current) => [...current, ...outcome.errors])
-    } finally {
-      setPreparing(null)
-    }
-  }
 
   const onVideos = async (files: File[]) => {
     setNotes([])
@@ -46,6 +35,10 @@ export function CapturesStep({ draft }: { draft: DraftRecord }) {
     const removed = await removeCapture(outboxDb, draft.id, mediaId)
     setNotes(removed ? [] : [ALREADY_UPLOADED_MESSAGE])
   }
+
+  const tile = (ref: MediaRef) => (
+    <CaptureTile key={ref.mediaId} capture={ref} send={states.get(ref.mediaId)} onRemove={ref.state === 'sent' ? undefined : () => void remove(ref.mediaId)} />
+  )
 
   return (
     <div className="flex flex-col gap-5">
@@ -62,56 +55,39 @@ export function CapturesStep({ draft }: { draft: DraftRecord }) {
           Preparing photos {preparing.done} of {preparing.total}...
         </p>
       )}
-      {notes.length > 0 && (
-        <ul role="alert" className="flex flex-col gap-1 text-sm text-red-600 dark:text-red-400">
-          {notes.map((note) => (
-            <li key={note}>{note}</li>
-          ))}
-        </ul>
+      <AlertList messages={notes} />
+      {photosFailed && (
+        <RetryAlert retryLabel="Retry" onRetry={() => void retryNow()}>
+          {PHOTO_UPLOAD_ERROR}
+        </RetryAlert>
       )}
-      {problems.photos && (
-        <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950/50 dark:text-red-200">
-          <span>{PHOTO_UPLOAD_ERROR}</span>
-          <Button variant="secondary" onClick={() => void retryNow()}>
-            Retry
-          </Button>
-        </div>
+      {videoError !== null && (
+        <RetryAlert retryLabel="Retry to upload last video" onRetry={() => void retryNow()}>
+          {VIDEO_UPLOAD_ERROR_PREFIX}
+          {videoError}
+        </RetryAlert>
       )}
-      {problems.video !== null && (
-        <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950/50 dark:text-red-200">
-          <span>
-            {VIDEO_UPLOAD_ERROR_PREFIX}
-            {problems.video}
-          </span>
-          <Button variant="secondary" onClick={() => void retryNow()}>
-            Retry to upload last video
-          </Button>
-        </div>
-      )}
-      <section aria-label="Photos" className="flex flex-col gap-2">
-        <h3 className="font-semibold text-slate-900 dark:text-white">Photos ({photos.length})</h3>
-        {photos.length === 0 ? (
-          <p className="text-sm text-slate-600 dark:text-slate-300">No photos yet.</p>
-        ) : (
-          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
-            {photos.map((ref) => (
-              <CapturePreview key={ref.mediaId} capture={ref} send={states.get(ref.mediaId)} onRemove={ref.state === 'sent' ? undefined : () => void remove(ref.mediaId)} />
-            ))}
-          </ul>
-        )}
-      </section>
-      <section aria-label="Videos" className="flex flex-col gap-2">
-        <h3 className="font-semibold text-slate-900 dark:text-white">Videos ({videos.length})</h3>
-        {videos.length === 0 ? (
-          <p className="text-sm text-slate-600 dark:text-slate-300">No videos yet.</p>
-        ) : (
-          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
-            {videos.map((ref) => (
-              <CapturePreview key={ref.mediaId} capture={ref} send={states.get(ref.mediaId)} onRemove={ref.state === 'sent' ? undefined : () => void remove(ref.mediaId)} />
-            ))}
-          </ul>
-        )}
-      </section>
+      <CaptureSection title="Photos" empty="No photos yet." count={photos.length}>
+        {photos.map(tile)}
+      </CaptureSection>
+      <CaptureSection title="Videos" empty="No videos yet." count={videos.length}>
+        {videos.map(tile)}
+      </CaptureSection>
     </div>
+  )
+}
+
+function CaptureSection({ title, empty, count, children }: { title: string; empty: string; count: number; children: ReactNode }) {
+  return (
+    <section aria-label={title} className="flex flex-col gap-2">
+      <h3 className="font-semibold text-slate-900 dark:text-white">
+        {title} ({count})
+      </h3>
+      {count === 0 ? (
+        <p className="text-sm text-slate-600 dark:text-slate-300">{empty}</p>
+      ) : (
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">{children}</ul>
+      )}
+    </section>
   )
 }

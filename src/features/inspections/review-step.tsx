@@ -2,11 +2,11 @@
 // driver, the description — and the signature, saved to the draft at the end of every stroke.
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
+import { CaptureTile } from '../../ui/capture-tile.tsx'
 import { SignaturePad } from '../../ui/signature-pad.tsx'
 import { saveSignature } from '../../outbox/draft-store.ts'
 import { outboxDb, type DraftRecord } from '../../outbox/outbox-db.ts'
 import { useCaptureStates } from '../../outbox/use-outbox.ts'
-import { CapturePreview } from './capture-preview.tsx'
 import { companyDriversQuery, driverName } from './company-drivers-query.ts'
 
 const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`
@@ -40,7 +40,7 @@ export function ReviewStep({ draft, companyId }: { draft: DraftRecord; companyId
       {draft.media.length > 0 && (
         <ul aria-label="Photos and videos" className="grid grid-cols-3 gap-3 sm:grid-cols-4 lg:grid-cols-6">
           {draft.media.map((ref) => (
-            <CapturePreview key={ref.mediaId} capture={ref} send={states.get(ref.mediaId)} />
+            <CaptureTile key={ref.mediaId} capture={ref} send={states.get(ref.mediaId)} />
           ))}
         </ul>
       )}

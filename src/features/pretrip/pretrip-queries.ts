@@ -2,16 +2,11 @@
 // driver's finished pre-trips of it (GET /pre-inspection/{unitId}/all). Both persist with the Query
 // cache, so the screen opens offline after one visit.
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
-import { HTTPError } from 'ky'
 import type { DriverUnit } from '../../api/contract/drivers.ts'
 import type { InspectionListItem, InspectionListResponse } from '../../api/contract/inspections.ts'
 import type { Unit } from '../../api/contract/units.ts'
 import { api } from '../../api/client.ts'
-
-/** A unit the caller may not see, or none at all: the server answers 404 (or 403) for both. */
-export function isUnknownUnitError(error: unknown): boolean {
-  return error instanceof HTTPError && (error.response.status === 404 || error.response.status === 403)
-}
+import { unitInfoQuery } from '../../api/unit-info.ts'
 
 /**
  * The unit, under the key every unit screen shares. Until its own answer arrives, the copy in the
@@ -20,9 +15,7 @@ export function isUnknownUnitError(error: unknown): boolean {
  */
 export const pretripUnitQuery = (queryClient: QueryClient, unitId: string) =>
   queryOptions({
-    queryKey: ['units', 'info', unitId] as const,
-    queryFn: () => api.get(`units/${unitId}/info`).json<Unit>(),
-    retry: (failures, error) => !isUnknownUnitError(error) && failures < 1,
+    ...unitInfoQuery(unitId),
     initialData: () => unitFromDriverLists(queryClient, unitId),
     // Stale at once: the stand-in never delays the real answer.
     initialDataUpdatedAt: 0,

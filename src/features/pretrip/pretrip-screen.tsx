@@ -8,6 +8,7 @@ import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { toast } from 'react-hot-toast'
 import { errorText } from '../../api/error-message.ts'
+import { isUnknownUnitError } from '../../api/unit-info.ts'
 import { pretripChecklist } from '../../lib/checklist.ts'
 import { outboxDb, type DraftRecord } from '../../outbox/outbox-db.ts'
 import { useOpenDraft } from '../../outbox/use-outbox.ts'
@@ -15,16 +16,15 @@ import { Button } from '../../ui/button.tsx'
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx'
 import { PageHeader, SCREEN_CLASS } from '../../ui/page-header.tsx'
 import { SkeletonList } from '../../ui/skeleton-list.tsx'
+import { UnknownUnit } from '../../ui/unknown-unit.tsx'
 import { cancelPretrip, startPretrip, type PretripOwner } from './pretrip-actions.ts'
-import { isUnknownUnitError, pretripListKeyRoot, pretripUnitQuery } from './pretrip-queries.ts'
+import { pretripListKeyRoot, pretripUnitQuery } from './pretrip-queries.ts'
 import { pretripStepOf } from './pretrip-rules.ts'
 import { PretripWizard } from './pretrip-wizard.tsx'
 import { PreviousPretrips } from './previous-pretrips.tsx'
 import { UnitSummary } from './unit-summary.tsx'
 
 export const CANCEL_PRETRIP_MESSAGE = 'All data you have input for the current pre-inspection will be deleted. Do you want to proceed?'
-
-export const UNKNOWN_UNIT_MESSAGE = "We don't recognize this unit. Please contact your administrator!"
 
 /** Pre-trips finished on this device whose finish the server has not acknowledged yet. */
 function useWaitingPretrips(owner: PretripOwner): DraftRecord[] {
@@ -81,15 +81,7 @@ export function PretripScreen({ unitId, driverId, companyId }: { unitId: string;
     }
   }
 
-  if (unit.isError && !unit.data && isUnknownUnitError(unit.error)) {
-    return (
-      <div className={SCREEN_CLASS}>
-        <p role="alert" className="text-lg">
-          {UNKNOWN_UNIT_MESSAGE}
-        </p>
-      </div>
-    )
-  }
+  if (unit.isError && !unit.data && isUnknownUnitError(unit.error)) return <UnknownUnit />
 
   return (
     <div className={`${SCREEN_CLASS} flex flex-col gap-6`}>

@@ -3,20 +3,24 @@
 // picture Edit (rotate, crop) and Remove while the server has not got it; 'Remove all images'; an
 // overlay with the percentage while a batch uploads; the count the cloud holds.
 import { useId, useState, type DragEvent } from 'react'
+import { AlertList } from '../../ui/alert-list.tsx'
 import { Button } from '../../ui/button.tsx'
 import { CaptureInput } from '../../ui/capture-input.tsx'
+import { CaptureTile } from '../../ui/capture-tile.tsx'
 import { PhotoEditor } from '../../ui/photo-editor.tsx'
+import { RetryAlert } from '../../ui/retry-alert.tsx'
 import { UploadOverlay } from '../../ui/upload-overlay.tsx'
 import { useOnlineStatus } from '../../lib/online-status.ts'
+import { useAddPhotos } from '../../outbox/add-photo-captures.ts'
+import { hasUploadError, PHOTO_UPLOAD_ERROR } from '../../outbox/capture-upload-errors.ts'
 import { removeCapture } from '../../outbox/draft-store.ts'
 import { readMedia } from '../../outbox/media-store.ts'
 import { outboxDb, type DraftRecord, type MediaRef } from '../../outbox/outbox-db.ts'
 import { retryNow } from '../../outbox/outbox-runtime.ts'
 import { useCaptureStates } from '../../outbox/use-outbox.ts'
-import { ALREADY_ON_CLOUD_MESSAGE, addPhotos, limitPhotoSelection, removeAllPhotos, replacePhoto } from './add-captures.ts'
-import { CaptureTile } from './capture-tile.tsx'
+import { ALREADY_ON_CLOUD_MESSAGE, removeAllPhotos, replacePhoto } from './change-photos.ts'
 import { useUploadBatch } from './upload-batch.ts'
-import { cloudCount, hasUploadError, PHOTO_UPLOAD_ERROR } from './upload-state.ts'
+import { cloudCount } from './upload-state.ts'
 
 interface Editing {
   ref: MediaRef
@@ -28,26 +32,13 @@ export function ReservePhotos({ draft }: { draft: DraftRecord }) {
   const states = useCaptureStates(draft.id)
   const online = useOnlineStatus()
   const batch = useUploadBatch(draft.media, states, 'photo', online)
-  const [preparing, setPreparing] = useState<{ done: number; total: number } | null>(null)
   const [notes, setNotes] = useState<string[]>([])
+  const { preparing, add: choose } = useAddPhotos(draft.id, setNotes)
   const [dragging, setDragging] = useState(false)
   const [editing, setEditing] = useState<Editing | null>(null)
   const photos = draft.media.filter((ref) => ref.kind === 'photo')
   const failed = hasUploadError(draft.media, states, 'photo', online)
   const onCloud = cloudCount(draft.media, 'photo')
-
-  const choose = async (files: File[]) => {
-    const { accepted, message } = limitPhotoSelection(files)
-    setNotes(message ? [message] : [])
-    if (accepted.length === 0) return
-    setPreparing({ done: 0, total: accepted.length })
-    try {
-      const outcome = await addPhotos(outboxDb, draft.id, accepted, (done) => setPreparing({ done, total: accepted.length }))
-      if (outcome.errors.length > 0) setNotes((current) => [...current, ...outcome.errors])
-    } finally {
-      setPreparing(null)
-    }
-  }
 
   const onDragOver = (event: DragEvent<HTMLDivElement>) => {
     if (!event.dataTransfer.types.includes('Files')) return
@@ -121,23 +112,11 @@ export function ReservePhotos({ draft }: { draft: DraftRecord }) {
             Preparing pictures {preparing.done} of {preparing.total}...
           </p>
         )}
-        {notes.length > 0 && (
-          <ul role="alert" className="flex flex-col gap-1 text-sm text-red-600 dark:text-red-400">
-            {notes.map((note) => (
-              <li key={note}>{note}</li>
-            ))}
-          </ul>
-        )}
+        <AlertList messages={notes} />
         {failed && (
-          <div
-            role="alert"
-            className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950/50 dark:text-red-200"
-          >
-            <span>{PHOTO_UPLOAD_ERROR}</span>
-            <Button variant="secondary" onClick={() => void retryNow()}>
-              Retry
-            </Button>
-          </div>
+          <RetryAlert retryLabel="Retry" onRetry={() => void retryNow()}>
+            {PHOTO_UPLOAD_ERROR}
+          </RetryAlert>
         )}
         {photos.length > 0 && (
           <ul aria-label="Pictures" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">

@@ -5,18 +5,20 @@ import { useEffect, useId, useRef, useState, type RefObject } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { toast } from 'react-hot-toast'
+import { isUnknownUnitError, unitInfoQuery } from '../../api/unit-info.ts'
+import { refreshWhenDelivered, showUnitStatus } from '../../api/unit-status-cache.ts'
 import { Button } from '../../ui/button.tsx'
-import { ConfirmDialog } from '../../ui/confirm-dialog.tsx'
+import { ConfirmCancelFooter } from '../../ui/confirm-cancel-footer.tsx'
 import { PageHeader, SCREEN_CLASS } from '../../ui/page-header.tsx'
 import { SignaturePad } from '../../ui/signature-pad.tsx'
 import { SkeletonList } from '../../ui/skeleton-list.tsx'
+import { UnknownUnit } from '../../ui/unknown-unit.tsx'
+import { usePendingAction } from '../../lib/use-pending-action.ts'
 import { cancelDraft, finishDraft, saveDescription, saveSignature, startDraft } from '../../outbox/draft-store.ts'
 import { outboxDb, type DraftRecord } from '../../outbox/outbox-db.ts'
 import { useOpenDraft } from '../../outbox/use-outbox.ts'
 import { ReservePhotos } from './reserve-photos.tsx'
 import { ReserveVideos } from './reserve-videos.tsx'
-import { isUnknownUnit, unitQuery } from './unit-query.ts'
-import { refreshWhenDelivered, showUnitStatus } from './unit-status-cache.ts'
 
 export const CANCEL_RESERVE_MESSAGE = 'All data you have input for the current inspection will be deleted. Do you want to proceed?'
 
@@ -29,7 +31,7 @@ export interface ReserveScreenProps {
 }
 
 export function ReserveScreen({ unitId, companyId, userId }: ReserveScreenProps) {
-  const unit = useQuery(unitQuery(unitId))
+  const unit = useQuery(unitInfoQuery(unitId))
   const draft = useOpenDraft('reserve', unitId, userId)
   const [startError, setStartError] = useState<string | null>(null)
   // Set once Finish or Cancel begins: the draft then stops being open, and must not be started again.
@@ -48,15 +50,7 @@ export function ReserveScreen({ unitId, companyId, userId }: ReserveScreenProps)
       })
   }, [draft, available, unitId, companyId, userId])
 
-  if (unit.isError && isUnknownUnit(unit.error)) {
-    return (
-      <div className={SCREEN_CLASS}>
-        <p role="alert" className="text-lg">
-          We don't recognize this unit. Please contact your administrator!
-        </p>
-      </div>
-    )
-  }
+  if (unit.isError && isUnknownUnitError(unit.error)) return <UnknownUnit />
   if (!unit.data) {
     // Offline with the unit never seen on this device, the query waits (paused) for the network.
     const unreachable = unit.isError || unit.fetchStatus === 'paused'
@@ -113,25 +107,14 @@ function ReserveForm({ draft, closingRef }: ReserveFormProps) {
   // Follows the draft (a resumed server draft may fill it in) until the owner types.
   const [edited, setEdited] = useState<string | null>(null)
   const description = edited ?? draft.description
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+  // A Finish or Cancel that failed leaves the draft open: it may be started again.
+  const { busy, error, setError, run } = usePendingAction(() => {
+    closingRef.current = false
+  })
   const [confirmingCancel, setConfirmingCancel] = useState(false)
 
   const saveDetails = async () => {
     if (description !== draft.description) await saveDescription(outboxDb, draft.id, description)
-  }
-
-  const run = async (action: () => Promise<void>) => {
-    setBusy(true)
-    setError(null)
-    try {
-      await action()
-    } catch (failure) {
-      closingRef.current = false
-      setError(messageOf(failure))
-    } finally {
-      setBusy(false)
-    }
   }
 
   const finish = () =>
@@ -177,29 +160,19 @@ function ReserveForm({ draft, closingRef }: ReserveFormProps) {
         value={draft.signature}
         onChange={(signature) => void saveSignature(outboxDb, draft.id, signature).catch((failure: unknown) => setError(messageOf(failure)))}
       />
-      {error && (
-        <p role="alert" className="text-sm font-medium text-red-600 dark:text-red-400">
-          {error}
-        </p>
-      )}
-      <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-4 dark:border-strokedark">
-        <Button variant="secondary" onClick={() => setConfirmingCancel(true)} disabled={busy}>
-          Cancel
-        </Button>
+      <ConfirmCancelFooter
+        error={error}
+        busy={busy}
+        cancelTitle="Cancel reservation"
+        cancelMessage={CANCEL_RESERVE_MESSAGE}
+        confirmingCancel={confirmingCancel}
+        onConfirmingCancelChange={setConfirmingCancel}
+        onCancel={() => void cancel()}
+      >
         <Button onClick={() => void finish()} pending={busy}>
           Finish
         </Button>
-      </div>
-      {confirmingCancel && (
-        <ConfirmDialog
-          title="Cancel reservation"
-          message={CANCEL_RESERVE_MESSAGE}
-          confirmLabel="Proceed"
-          pending={busy}
-          onConfirm={() => void cancel()}
-          onCancel={() => setConfirmingCancel(false)}
-        />
-      )}
+      </ConfirmCancelFooter>
     </div>
   )
 }

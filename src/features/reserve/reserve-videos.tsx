@@ -2,17 +2,20 @@
 // video is on the device at once and uploads by itself ('Upload Videos' sends again now), with its
 // percentage; per-file Remove while the server has not got it; the count the cloud holds.
 import { useId, useState } from 'react'
+import { AlertList } from '../../ui/alert-list.tsx'
 import { Button } from '../../ui/button.tsx'
 import { CaptureInput } from '../../ui/capture-input.tsx'
+import { CaptureTile } from '../../ui/capture-tile.tsx'
+import { RetryAlert } from '../../ui/retry-alert.tsx'
 import { useOnlineStatus } from '../../lib/online-status.ts'
+import { addVideos } from '../../outbox/add-photo-captures.ts'
+import { lastVideoError, VIDEO_UPLOAD_ERROR_PREFIX } from '../../outbox/capture-upload-errors.ts'
 import { removeCapture } from '../../outbox/draft-store.ts'
 import { outboxDb, type DraftRecord, type MediaRef } from '../../outbox/outbox-db.ts'
 import { retryNow } from '../../outbox/outbox-runtime.ts'
 import { useCaptureStates } from '../../outbox/use-outbox.ts'
-import { addVideos } from './add-captures.ts'
-import { CaptureTile } from './capture-tile.tsx'
 import { useUploadBatch } from './upload-batch.ts'
-import { cloudCount, lastVideoError, VIDEO_UPLOAD_ERROR_PREFIX } from './upload-state.ts'
+import { cloudCount } from './upload-state.ts'
 
 export const VIDEO_ON_CLOUD_MESSAGE = 'This video is already on the cloud and can no longer be removed.'
 
@@ -56,26 +59,12 @@ export function ReserveVideos({ draft }: { draft: DraftRecord }) {
           </span>
         )}
       </div>
-      {notes.length > 0 && (
-        <ul role="alert" className="flex flex-col gap-1 text-sm text-red-600 dark:text-red-400">
-          {notes.map((note) => (
-            <li key={note}>{note}</li>
-          ))}
-        </ul>
-      )}
+      <AlertList messages={notes} />
       {error !== null && (
-        <div
-          role="alert"
-          className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800 dark:border-red-800 dark:bg-red-950/50 dark:text-red-200"
-        >
-          <span>
-            {VIDEO_UPLOAD_ERROR_PREFIX}
-            {error}
-          </span>
-          <Button variant="secondary" onClick={() => void retryNow()}>
-            Retry to upload last video
-          </Button>
-        </div>
+        <RetryAlert retryLabel="Retry to upload last video" onRetry={() => void retryNow()}>
+          {VIDEO_UPLOAD_ERROR_PREFIX}
+          {error}
+        </RetryAlert>
       )}
       {videos.length > 0 && (
         <ul aria-label="Video files" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">

@@ -1,12 +1,8 @@
-// What the reserve screen says about its uploads: how many captures the server holds (the counters),
-// whether a batch is on its way and how far (the overlay's percentage), and which failures the owner
-// is told about (spec §8). Offline, captures simply wait on the device: that is not an error.
+// What the reserve screen says about its uploads besides their failures: how many captures the server
+// holds (the counters), and whether a batch is on its way and how far (the overlay's percentage).
 import type { MediaKind } from '../../api/contract/media-limits.ts'
 import type { MediaRef } from '../../outbox/outbox-db.ts'
 import type { CaptureSendState } from '../../outbox/use-outbox.ts'
-
-export const PHOTO_UPLOAD_ERROR = 'Error uploading pictures. Please check your network and try again.'
-export const VIDEO_UPLOAD_ERROR_PREFIX = 'Error uploading video: '
 
 type States = Map<string, CaptureSendState>
 
@@ -15,24 +11,6 @@ const ofKind = (media: MediaRef[], kind: MediaKind) => media.filter((ref) => ref
 /** Captures of the kind the server holds: the ones it answered with an id. */
 export function cloudCount(media: MediaRef[], kind: MediaKind): number {
   return ofKind(media, kind).filter((ref) => ref.serverId !== null).length
-}
-
-function hasProblem(send: CaptureSendState | undefined, online: boolean): boolean {
-  if (!send) return false
-  return send.state === 'failed' || (online && send.state === 'stored' && send.error !== null)
-}
-
-/** Some capture of the kind failed (refused, or unreachable while online). */
-export function hasUploadError(media: MediaRef[], states: States, kind: MediaKind, online: boolean): boolean {
-  return ofKind(media, kind).some((ref) => hasProblem(states.get(ref.mediaId), online))
-}
-
-/** The message of the last video that failed, or null. */
-export function lastVideoError(media: MediaRef[], states: States, online: boolean): string | null {
-  const failed = ofKind(media, 'video')
-    .filter((ref) => hasProblem(states.get(ref.mediaId), online))
-    .at(-1)
-  return failed ? (states.get(failed.mediaId)?.error ?? 'The upload failed.') : null
 }
 
 /**

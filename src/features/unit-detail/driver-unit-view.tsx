@@ -2,13 +2,13 @@
 // summary and oil dates, read-only, with the way to its pre-trip.
 import { Link } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
+import { isUnknownUnitError, unitInfoQuery } from '../../api/unit-info.ts'
 import { SCREEN_CLASS } from '../../ui/page-header.tsx'
 import { SkeletonList } from '../../ui/skeleton-list.tsx'
+import { UnknownUnit } from '../../ui/unknown-unit.tsx'
 import { LoadError } from './load-error.tsx'
 import { OilInfo } from './oil-info.tsx'
 import { cardClass, tracksOil, UnitTitle } from './unit-header.tsx'
-import { isUnknownUnitError, unitInfoQuery } from './unit-info-query.ts'
-import { UnknownUnit } from './unknown-unit.tsx'
 
 export function DriverUnitView({ unitId }: { unitId: string }) {
   const unit = useQuery(unitInfoQuery(unitId))

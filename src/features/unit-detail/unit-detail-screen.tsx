@@ -3,18 +3,18 @@
 // comes from the route, since it belongs to the documents feature.
 import type { ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
+import { isUnknownUnitError, unitInfoQuery } from '../../api/unit-info.ts'
 import { SCREEN_CLASS } from '../../ui/page-header.tsx'
 import { SkeletonList } from '../../ui/skeleton-list.tsx'
+import { UnknownUnit } from '../../ui/unknown-unit.tsx'
 import { InspectionsTab } from './inspections-tab.tsx'
 import { LoadError } from './load-error.tsx'
 import { PreTripTab } from './pretrip-tab.tsx'
 import { UnitHeader } from './unit-header.tsx'
 import { UnitHistory } from './unit-history.tsx'
-import { isUnknownUnitError, unitInfoQuery } from './unit-info-query.ts'
 import { UnitSidePanel } from './unit-side-panel.tsx'
 import { UnitTabs } from './unit-tabs.tsx'
 import type { UnitTab } from './unit-tab.ts'
-import { UnknownUnit } from './unknown-unit.tsx'
 
 export interface UnitDetailScreenProps {
   unitId: string

@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { Unit, UnitResponse, UnitStatus } from '../../api/contract/units.ts'
 import { api } from '../../api/client.ts'
-import { unitInfoKey } from './unit-info-query.ts'
+import { unitInfoKey } from '../../api/unit-info.ts'
 import { unitTimelineQuery } from './unit-timeline-query.ts'
 
 export interface StatusChange {

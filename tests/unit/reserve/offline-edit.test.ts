@@ -2,7 +2,7 @@
 // the replayer starts no request, so the photo's upload stays "never tried" and can be replaced — and
 // once back online only the edited picture goes out.
 import { afterEach, expect, test, vi } from 'vitest'
-import { replacePhoto } from '../../../src/features/reserve/add-captures.ts'
+import { replacePhoto } from '../../../src/features/reserve/change-photos.ts'
 import { addCapture, startDraft } from '../../../src/outbox/draft-store.ts'
 import { OutboxDb } from '../../../src/outbox/outbox-db.ts'
 import { setOutboxSession } from '../../../src/outbox/outbox-session.ts'

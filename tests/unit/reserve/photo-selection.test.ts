@@ -1,6 +1,6 @@
 // Spec §9: at most 69 pictures per selection — more are cut to the first 69, and the owner is told.
 import { expect, test } from 'vitest'
-import { limitPhotoSelection, MAX_PHOTOS_PER_SELECTION } from '../../../src/features/reserve/add-captures.ts'
+import { limitPhotoSelection, MAX_PHOTOS_PER_SELECTION } from '../../../src/outbox/add-photo-captures.ts'
 
 const picture = (index: number) => new File([new Uint8Array(4)], `photo-${index}.jpg`, { type: 'image/jpeg' })
 const pictures = (count: number) => Array.from({ length: count }, (_, index) => picture(index + 1))

@@ -3,7 +3,7 @@
 import { afterEach, expect, test, vi } from 'vitest'
 import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { ALREADY_ON_CLOUD_MESSAGE, replacePhoto } from '../../../src/features/reserve/add-captures.ts'
+import { ALREADY_ON_CLOUD_MESSAGE, replacePhoto } from '../../../src/features/reserve/change-photos.ts'
 import { ReservePhotos } from '../../../src/features/reserve/reserve-photos.tsx'
 import { addCapture, startDraft } from '../../../src/outbox/draft-store.ts'
 import { setMediaState } from '../../../src/outbox/ops.ts'

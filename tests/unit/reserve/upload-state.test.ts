@@ -1,7 +1,8 @@
 // The reserve screen's upload figures: the cloud counters, the overlay's batch percentage, and when a
 // failure is shown (never for captures simply waiting offline).
 import { expect, test } from 'vitest'
-import { batchPercent, cloudCount, hasUploadError, isUploading, lastVideoError } from '../../../src/features/reserve/upload-state.ts'
+import { batchPercent, cloudCount, isUploading } from '../../../src/features/reserve/upload-state.ts'
+import { hasUploadError, lastVideoError } from '../../../src/outbox/capture-upload-errors.ts'
 import type { MediaRef } from '../../../src/outbox/outbox-db.ts'
 import type { CaptureSendState } from '../../../src/outbox/use-outbox.ts'
 

@@ -1,13 +1,13 @@
-// One capture of the draft as a tile: the photo from this device's IndexedDB (an object URL, released
-// when the tile goes), or — for a capture restored from the server — its signed address; a video shows
-// as its name. Below it, how far its upload is.
+// One capture of a draft as a tile: the photo from this device's IndexedDB (an object URL, released
+// when the tile goes) or, for a capture restored from the server, its signed address; a video shows as
+// its name. Below it, how far its upload is, and Edit / Remove when the screen offers them.
 import { useEffect, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import type { MediaDetails } from '../../api/contract/inspections.ts'
-import { api } from '../../api/client.ts'
-import { readMedia } from '../../outbox/media-store.ts'
-import { outboxDb, type MediaRef } from '../../outbox/outbox-db.ts'
-import type { CaptureSendState } from '../../outbox/use-outbox.ts'
+import type { MediaDetails } from '../api/contract/inspections.ts'
+import { api } from '../api/client.ts'
+import { readMedia } from '../outbox/media-store.ts'
+import { outboxDb, type MediaRef } from '../outbox/outbox-db.ts'
+import type { CaptureSendState } from '../outbox/use-outbox.ts'
 
 type LocalUrl = { status: 'loading' } | { status: 'found'; url: string } | { status: 'missing' }
 
@@ -59,14 +59,16 @@ export function sendStateLabel(send: CaptureSendState | undefined): string {
   return 'Saved on this device'
 }
 
-export interface CapturePreviewProps {
+export interface CaptureTileProps {
   capture: MediaRef
   send: CaptureSendState | undefined
+  /** Shown when editing is possible. */
+  onEdit?: () => void
   /** Shown when removing is possible. */
   onRemove?: () => void
 }
 
-export function CapturePreview({ capture, send, onRemove }: CapturePreviewProps) {
+export function CaptureTile({ capture, send, onEdit, onRemove }: CaptureTileProps) {
   const { url, loading } = usePhotoUrl(capture)
   const name = capture.name || (capture.kind === 'photo' ? 'Photo' : 'Video')
   return (
@@ -80,19 +82,33 @@ export function CapturePreview({ capture, send, onRemove }: CapturePreviewProps)
           </span>
         )}
       </div>
-      <div className="flex items-center justify-between gap-2 px-2 py-1.5 text-xs">
+      <div className="flex flex-col gap-1 px-2 py-1.5 text-xs">
         <span className={send?.state === 'failed' ? 'text-red-600 dark:text-red-400' : 'text-slate-600 dark:text-slate-300'}>{sendStateLabel(send)}</span>
-        {onRemove && (
-          <button
-            type="button"
-            onClick={onRemove}
-            aria-label={`Remove ${name}`}
-            className="rounded px-1.5 py-0.5 font-medium text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-primary dark:text-red-400 dark:hover:bg-red-950/40"
-          >
-            Remove
-          </button>
+        {(onEdit || onRemove) && (
+          <div className="flex justify-between gap-2">
+            {onEdit && <TileAction label={`Edit ${name}`} onClick={onEdit} tone="primary" text="Edit" />}
+            {onRemove && <TileAction label={`Remove ${name}`} onClick={onRemove} tone="danger" text="Remove" />}
+          </div>
         )}
       </div>
     </li>
+  )
+}
+
+const tones = {
+  primary: 'text-primary hover:bg-primary/10',
+  danger: 'text-red-700 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950/40',
+}
+
+function TileAction({ label, onClick, tone, text }: { label: string; onClick: () => void; tone: keyof typeof tones; text: string }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label={label}
+      className={`rounded px-1.5 py-0.5 font-medium focus-visible:outline-2 focus-visible:outline-primary ${tones[tone]}`}
+    >
+      {text}
+    </button>
   )
 }

@@ -1,5 +1,6 @@
-// Spec §8: a unit the signed-in user may not see (or that does not exist), or a user with no known role.
-import { SCREEN_CLASS } from '../../ui/page-header.tsx'
+// Spec §8's page for a unit the signed-in user may not see (or that does not exist), or a user with
+// no known role: the one message every unit screen shows in that case.
+import { SCREEN_CLASS } from './page-header.tsx'
 
 export function UnknownUnit() {
   return (

@@ -1,16 +1,16 @@
-// What the app shows about a unit right after the owner finishes: the new status at once (spec §4
-// "applied locally right after the update call" — offline too), and the server's word once the
-// outbox has delivered the finish.
+// The cached unit after an owner finishes a draft that changes its status (assignment, reserve): the
+// new status at once (spec §4 "applied locally right after the update call" — offline too), and the
+// server's word once the outbox has delivered the finish.
 import { liveQuery } from 'dexie'
 import type { QueryClient } from '@tanstack/react-query'
-import type { Unit, UnitDriver, UnitStatus } from '../../api/contract/units.ts'
-import { outboxDb, type OutboxDb } from '../../outbox/outbox-db.ts'
-import { unitKey } from './unit-query.ts'
+import type { Unit, UnitDriver, UnitStatus } from './contract/units.ts'
+import { outboxDb, type OutboxDb } from '../outbox/outbox-db.ts'
+import { unitInfoKey } from './unit-info.ts'
 
 /** Shows `status` (and the driver) for the unit in the cached unit and units lists. */
 export function showUnitStatus(queryClient: QueryClient, unitId: string, status: UnitStatus, driver?: UnitDriver | null): void {
   const change = (unit: Unit): Unit => ({ ...unit, status, ...(driver !== undefined ? { driver } : {}) })
-  queryClient.setQueryData<Unit>(unitKey(unitId), (unit) => (unit ? change(unit) : unit))
+  queryClient.setQueryData<Unit>(unitInfoKey(unitId), (unit) => (unit ? change(unit) : unit))
   queryClient.setQueriesData<Unit[]>({ queryKey: ['units', 'company'] }, (list: Unit[] | undefined) =>
     Array.isArray(list) ? list.map((unit) => (unit._id === unitId ? change(unit) : unit)) : list,
   )

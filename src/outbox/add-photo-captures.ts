@@ -1,10 +1,11 @@
-// Photos and videos chosen for the assignment: at most 69 pictures per selection (spec §9), photos made
-// small before they are stored (design.md §5), and each kept on the device with its upload queued.
-// A file that cannot be kept is reported by name; the others are kept.
-import { MAX_FILES_PER_UPLOAD } from '../../api/contract/media-limits.ts'
-import { downscalePhoto } from '../../lib/image-downscale.ts'
-import { addCapture } from '../../outbox/draft-store.ts'
-import type { OutboxDb } from '../../outbox/outbox-db.ts'
+// Adding chosen photos and videos to a draft: at most 69 pictures per selection (spec §9; more are cut
+// to the first 69, and the user is told), photos made small before they are stored (design.md §5), each
+// kept on the device with its upload queued. A file that cannot be kept is reported by name.
+import { useState, type Dispatch, type SetStateAction } from 'react'
+import { MAX_FILES_PER_UPLOAD } from '../api/contract/media-limits.ts'
+import { downscalePhoto } from '../lib/image-downscale.ts'
+import { addCapture } from './draft-store.ts'
+import { outboxDb, type OutboxDb } from './outbox-db.ts'
 
 export const MAX_PHOTOS_PER_SELECTION = MAX_FILES_PER_UPLOAD
 
@@ -33,6 +34,8 @@ export interface AddOutcome {
   errors: string[]
 }
 
+const messageOf = (file: File, error: unknown) => `${file.name}: ${error instanceof Error ? error.message : String(error)}`
+
 /** Downscales and keeps each photo in turn (one 12 MP photo in memory at a time). */
 export async function addPhotos(db: OutboxDb, draftId: string, files: File[], onEach?: (done: number) => void): Promise<AddOutcome> {
   const outcome: AddOutcome = { added: 0, errors: [] }
@@ -42,7 +45,7 @@ export async function addPhotos(db: OutboxDb, draftId: string, files: File[], on
       await addCapture(db, draftId, photo.file, { item: null, kind: 'photo', name: photo.file.name })
       outcome.added++
     } catch (error) {
-      outcome.errors.push(`${file.name}: ${error instanceof Error ? error.message : String(error)}`)
+      outcome.errors.push(messageOf(file, error))
     }
     onEach?.(index + 1)
   }
@@ -61,8 +64,34 @@ export async function addVideos(db: OutboxDb, draftId: string, files: File[]): P
       await addCapture(db, draftId, file, { item: null, kind: 'video' })
       outcome.added++
     } catch (error) {
-      outcome.errors.push(`${file.name}: ${error instanceof Error ? error.message : String(error)}`)
+      outcome.errors.push(messageOf(file, error))
     }
   }
   return outcome
+}
+
+export interface PhotoProgress {
+  done: number
+  total: number
+}
+
+/**
+ * A screen's photo selection: limits it, adds what is kept, and says what was cut or not kept through
+ * `setNotes` (replacing earlier notes). `preparing` counts the photos while they are made small.
+ */
+export function useAddPhotos(draftId: string, setNotes: Dispatch<SetStateAction<string[]>>) {
+  const [preparing, setPreparing] = useState<PhotoProgress | null>(null)
+  const add = async (files: File[]) => {
+    const { accepted, message } = limitPhotoSelection(files)
+    setNotes(message ? [message] : [])
+    if (accepted.length === 0) return
+    setPreparing({ done: 0, total: accepted.length })
+    try {
+      const outcome = await addPhotos(outboxDb, draftId, accepted, (done) => setPreparing({ done, total: accepted.length }))
+      if (outcome.errors.length > 0) setNotes((current) => [...current, ...outcome.errors])
+    } finally {
+      setPreparing(null)
+    }
+  }
+  return { preparing, add }
 }
