@@ -1,0 +1,58 @@
+// Bench data written straight into a database with the server's own db code (before the server opens
+// it: PGlite allows one process at a time): one company with its default unit types, one owner, and
+// `unitCount` units spread over every status.
+import path from 'node:path'
+import { eq } from 'drizzle-orm'
+import { createCompanyWithDefaults } from '../../server/accounts/company-defaults.ts'
+import { hashPassword } from '../../server/auth/password.ts'
+import { openDatabase, type DatabaseLocation } from '../../server/db/client.ts'
+import { unitSubTypes, units, unitTypes, users } from '../../server/db/schema.ts'
+
+export const BENCH_OWNER = { email: 'bench-owner@fleetyard.test', password: 'Fleetyard1' }
+
+const MAKES = ['Freightliner', 'Kenworth', 'Peterbilt', 'Volvo', 'Mack', 'International', 'Utility', 'Wabash']
+const STATUSES = ['Available', 'Assigned to Driver', 'Reserved', 'Rented Out', 'Maintenance'] as const
+
+export const pgliteIn = (dataDir: string): DatabaseLocation => ({ kind: 'pglite', dir: path.join(dataDir, 'pglite') })
+
+export interface SeedOptions {
+  unitCount: number
+  /** Every unit Available (the reserve flow needs one); else statuses rotate. */
+  allAvailable?: boolean
+}
+
+export async function seedCompany(location: DatabaseLocation, options: SeedOptions): Promise<void> {
+  const database = await openDatabase(location)
+  try {
+    const company = await createCompanyWithDefaults(database.db, 'Bench Freight')
+    await database.db.insert(users).values({
+      email: BENCH_OWNER.email,
+      passwordHash: await hashPassword(BENCH_OWNER.password),
+      firstName: 'Bench',
+      lastName: 'Owner',
+      role: 'owner',
+      companyId: company.id,
+      isNewUser: false,
+    })
+    const types = await database.db.select().from(unitTypes).where(eq(unitTypes.companyId, company.id))
+    const subTypes = await database.db.select().from(unitSubTypes).where(eq(unitSubTypes.companyId, company.id))
+    const rows = Array.from({ length: options.unitCount }, (_, index) => {
+      const type = types[index % types.length]!
+      const subType = subTypes.find((candidate) => candidate.unitTypeId === type.id)!
+      return {
+        companyId: company.id,
+        unitNumber: `U${index}`,
+        vin: `BENCH${String(index).padStart(12, '0')}`,
+        make: MAKES[index % MAKES.length]!,
+        model: `Model ${index % 37}`,
+        year: 2000 + (index % 26),
+        status: options.allAvailable ? ('Available' as const) : STATUSES[index % STATUSES.length]!,
+        unitTypeId: type.id,
+        unitSubTypeId: subType.id,
+      }
+    })
+    for (let start = 0; start < rows.length; start += 500) await database.db.insert(units).values(rows.slice(start, start + 500))
+  } finally {
+    await database.close()
+  }
+}
