@@ -3,7 +3,7 @@
 // and a unit reserved with photos, a video and the customer's signature.
 import type { Page } from '@playwright/test'
 import { mp4Bytes, pngBytes } from '../server/inspection-fixtures.ts'
-import { test, expect } from './fixtures.ts'
+import { baseURL, test, expect } from './fixtures.ts'
 
 const OWNER = 'owner@fleetyard.demo'
 const DRIVER = 'maria@fleetyard.demo'
@@ -98,8 +98,8 @@ async function sign(page: Page, padName: string): Promise<void> {
   }
 }
 
-test('an owner assigns a unit to a driver with the network off, and it reaches the server once back online', async ({ page, context }) => {
-  test.setTimeout(120_000)
+test('an owner assigns a unit to a driver with the network off, and it reaches the server once back online', async ({ page, context, browser }) => {
+  test.setTimeout(180_000)
   const session = await signIn(page)
   const unit = await availableUnit(page, session, 0)
   const driver = (await apiGet<DemoDriver[]>(page, session, `/company/${session.companyId}/drivers`)).find((candidate) => candidate.user.email === DRIVER)
@@ -154,6 +154,50 @@ test('an owner assigns a unit to a driver with the network off, and it reaches t
   expect(assigned[0]!.inspection_id.picture_ids).toHaveLength(3)
   expect(assigned[0]!.inspection_id.signature?.contentType).toBe('image/png')
   expect(Buffer.from(assigned[0]!.inspection_id.signature?.data ?? '', 'base64').subarray(1, 4).toString('latin1')).toBe('PNG')
+
+  // The owner finds it in the unit's Inspections tab: description, signature, and 3 pictures the gallery pages through.
+  await page.goto(`/unit/${unit._id}?tab=inspections`)
+  const row = page.getByRole('list', { name: 'Inspections' }).getByRole('button', { name: /Olivia Owner$/ }).first()
+  await row.click()
+  await expect(page.getByText(description)).toBeVisible()
+  await expect(page.getByRole('img', { name: 'Signature' })).toBeVisible()
+  await page.getByRole('button', { name: 'Pictures 3' }).click()
+  const gallery = page.getByRole('dialog', { name: 'Preview' })
+  const shown = gallery.getByRole('img', { name: /^cab-\d\.(png|jpe?g)$/ })
+  const firstName = await shown.getAttribute('alt')
+  const seen = new Set([firstName])
+  for (let step = 0; step < 2; step++) {
+    await gallery.getByRole('button', { name: 'Next' }).click()
+    seen.add(await shown.getAttribute('alt'))
+  }
+  expect(seen.size).toBe(3)
+  await gallery.getByRole('button', { name: 'Next' }).click()
+  await expect(shown).toHaveAttribute('alt', firstName ?? '')
+  await page.keyboard.press('Escape')
+
+  // The driver now sees the unit among theirs.
+  const driverContext = await browser.newContext({ baseURL: baseURL() })
+  const driverPage = await driverContext.newPage()
+  await driverPage.goto('/signin')
+  await driverPage.getByLabel('Email').fill(DRIVER)
+  await driverPage.getByLabel('Password').fill(PASSWORD)
+  await driverPage.getByRole('button', { name: 'Sign In' }).click()
+  await expect(driverPage).toHaveURL(/\/units$/)
+  await expect(driverPage.locator(`a[href="/unit/${unit._id}/pre-inspections"]`)).toBeVisible()
+  await driverContext.close()
+
+  // Unassign to Maintenance, then complete the maintenance: the unit is Available again, with no driver.
+  await page.goto(`/unit/${unit._id}`)
+  await page.getByRole('button', { name: 'Unassign from Driver' }).click()
+  await page.getByRole('dialog', { name: 'Unassign from Driver' }).getByRole('button', { name: 'Maintenance' }).click()
+  await page.getByRole('button', { name: 'Mark Maintenance Complete' }).click()
+  await page.getByRole('dialog', { name: 'Mark Maintenance Complete' }).getByRole('button', { name: 'Available' }).click()
+  await expect(page.getByRole('link', { name: 'Assign to Driver' })).toBeVisible()
+  const released = await apiGet<DemoUnit & { driver: unknown }>(page, session, `/units/${unit._id}/info`)
+  expect(released.status).toBe('Available')
+  expect(released.driver).toBeNull()
+  const history = await apiGet<{ status: string }[]>(page, session, `/units/${unit._id}/timeline`)
+  expect(history.slice(0, 3).map((entry) => entry.status)).toEqual(['Available', 'Maintenance', 'Assigned to Driver'])
 })
 
 test('an owner reserves a unit with 5 photos, a video and the customer signature', async ({ page }) => {
