@@ -10,7 +10,9 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Sign-in and sign-up hash with scrypt at OWASP cost (128 MiB, CPU-bound): on a shared 2-core machine a
+  // busy moment can take several seconds, so waits get room. These are waits, never timing assertions.
+  expect: { timeout: 20_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     ...devices['Desktop Chrome'],
