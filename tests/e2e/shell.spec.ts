@@ -285,11 +285,15 @@ test.describe('signed-in route table', () => {
   test('every signed-in path of the spec opens inside the shell', async ({ page }) => {
     await signIn(page, OWNER)
     const { unitId, driverId, unitTypeId } = await demoIds(page)
+    // Spec §2: /unit/{id}/inspections and /unit/{id}/pre-inspections are the same screen; an owner
+    // opening the pre-trip path lands on its inspections address.
+    await page.goto(`/unit/${unitId}/pre-inspections`)
+    await expect(page).toHaveURL(new RegExp(`/unit/${unitId}/inspections$`))
+    await expect(userMenuButton(page)).toBeVisible()
     for (const path of [
       '/units',
       `/unit/${unitId}`,
       `/unit/${unitId}/inspections`,
-      `/unit/${unitId}/pre-inspections`,
       `/unit/${unitId}/reserve`,
       '/drivers',
       `/drivers/${driverId}`,
