@@ -1,7 +1,7 @@
 // API shapes of a user (spec §3 "User"): the signed-in user, a user's details and documents. File keys
 // become signed URLs here, so no route ever hands out a raw storage key.
 import { asc, eq } from 'drizzle-orm'
-import type { AuthUser, CompanyRef, UserDetails, UserDocument } from '../../src/api/contract/auth.ts'
+import type { AuthUser, CompanyRef, UserDetails, UserDocument } from '../../core/contract/auth.ts'
 import type { Db } from '../db/client.ts'
 import { companies, userDocuments, users } from '../db/schema.ts'
 import type { AppDeps } from '../http/app-env.ts'

@@ -4,7 +4,7 @@
 import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { uploadLimit } from '../http/upload-limit.ts'
-import { MAX_IMAGE_BYTES } from '../../src/api/contract/auth.ts'
+import { MAX_IMAGE_BYTES } from '../../core/contract/auth.ts'
 import { exceedsImageDimensions, IMAGE_DIMENSIONS_MESSAGE } from '../media/image-dimensions.ts'
 
 export const IMAGE_TOO_LARGE_MESSAGE = 'The image is too large. The limit is 10 MB.'

@@ -1,7 +1,7 @@
 // Joining a company: a new user applying as a driver (onboarding), and the list of companies they may pick.
 import { and, asc, eq, isNull } from 'drizzle-orm'
 import { HTTPException } from 'hono/http-exception'
-import type { CompanyRef } from '../../src/api/contract/auth.ts'
+import type { CompanyRef } from '../../core/contract/auth.ts'
 import type { Db } from '../db/client.ts'
 import { companies, users } from '../db/schema.ts'
 

@@ -1,7 +1,7 @@
 // Documents as the API answers them (spec §3 Document): author's name, attached units, the key with its
 // real extension, and signed URLs. A list of any size costs two queries — documents, then their units.
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm'
-import type { CompanyDocument } from '../../src/api/contract/documents.ts'
+import type { CompanyDocument } from '../../core/contract/documents.ts'
 import type { Db } from '../db/client.ts'
 import { documents, documentUnits, units, users } from '../db/schema.ts'
 import type { AppDeps } from '../http/app-env.ts'

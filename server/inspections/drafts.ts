@@ -7,7 +7,7 @@ import {
   type CreateDraftResponse,
   type Draft,
   type DeleteDraftBody,
-} from '../../src/api/contract/inspections.ts'
+} from '../../core/contract/inspections.ts'
 import type { Db } from '../db/client.ts'
 import { inspections, media, unitStatusEvents, units, users, type InspectionKind, type UnitStatus } from '../db/schema.ts'
 import type { SessionUser } from '../http/app-env.ts'

@@ -2,7 +2,7 @@
 // driver's previous pre-trips) and the signed URL of one photo or video.
 import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm'
 import { HTTPException } from 'hono/http-exception'
-import type { InspectionListItem, MediaDetails } from '../../src/api/contract/inspections.ts'
+import type { InspectionListItem, MediaDetails } from '../../core/contract/inspections.ts'
 import { companyOf } from '../auth/session.ts'
 import type { Db } from '../db/client.ts'
 import { inspections, media, units, users, type InspectionKind } from '../db/schema.ts'

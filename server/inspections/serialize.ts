@@ -1,6 +1,6 @@
 // API shapes of drafts and finished inspections (spec §3, `_id` and snake_case ids as the client reads them).
 import { asc, inArray } from 'drizzle-orm'
-import type { Author, Draft, DriverContact, Inspection, MediaIds } from '../../src/api/contract/inspections.ts'
+import type { Author, Draft, DriverContact, Inspection, MediaIds } from '../../core/contract/inspections.ts'
 import type { Db } from '../db/client.ts'
 import { media, type users } from '../db/schema.ts'
 import type { DraftRow } from './scope.ts'

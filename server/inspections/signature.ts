@@ -2,7 +2,7 @@
 // bytes plus content type, and only when the bytes really are a PNG of sane size.
 import { HTTPException } from 'hono/http-exception'
 import { imageSize } from 'image-size'
-import { MAX_IMAGE_DIMENSION, MAX_SIGNATURE_BYTES } from '../../src/api/contract/media-limits.ts'
+import { MAX_IMAGE_DIMENSION, MAX_SIGNATURE_BYTES } from '../../core/contract/media-limits.ts'
 import { sniffMedia } from '../media/sniff.ts'
 
 const PREFIX = 'data:image/png;base64,'

@@ -5,7 +5,7 @@ import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { imageSize } from 'image-size'
 import type { GenericSchema, InferOutput } from 'valibot'
-import type { UploadResult } from '../../src/api/contract/inspections.ts'
+import type { UploadResult } from '../../core/contract/inspections.ts'
 import {
   FILE_TOO_LARGE_MESSAGE,
   MAX_FILES_PER_UPLOAD,
@@ -13,7 +13,7 @@ import {
   maxBytesFor,
   UNSUPPORTED_FILE_MESSAGE,
   type MediaKind,
-} from '../../src/api/contract/media-limits.ts'
+} from '../../core/contract/media-limits.ts'
 import type { Db } from '../db/client.ts'
 import { media, type InspectionKind } from '../db/schema.ts'
 import type { AppEnv, SessionUser } from '../http/app-env.ts'

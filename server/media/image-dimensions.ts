@@ -2,7 +2,7 @@
 // it gigabytes to decode (a phone tab dies). Inspection photos check this while being read; avatars,
 // licences and documents are shown inline too, so they are held to the same limit here.
 import { imageSize } from 'image-size'
-import { MAX_IMAGE_DIMENSION } from '../../src/api/contract/media-limits.ts'
+import { MAX_IMAGE_DIMENSION } from '../../core/contract/media-limits.ts'
 
 export const IMAGE_DIMENSIONS_MESSAGE = 'The image dimensions are too large.'
 

@@ -1,6 +1,6 @@
 // Recognises uploaded photos and videos from their first bytes. A file's name and declared type are the
 // sender's word; the stored Content-Type comes only from here, so an HTML page named .jpg is refused.
-import type { MediaKind, PhotoType, VideoType } from '../../src/api/contract/media-limits.ts'
+import type { MediaKind, PhotoType, VideoType } from '../../core/contract/media-limits.ts'
 
 export interface SniffedType {
   kind: MediaKind

@@ -11,7 +11,7 @@ import {
   SetPasswordBody,
   type LoginResponse,
   type MessageResponse,
-} from '../../src/api/contract/auth.ts'
+} from '../../core/contract/auth.ts'
 import { activeCompany } from '../accounts/membership.ts'
 import { DUPLICATE_EMAIL_MESSAGE, PASSWORDS_DO_NOT_MATCH_MESSAGE } from '../accounts/messages.ts'
 import { isUniqueViolation } from '../accounts/unique-violation.ts'

@@ -12,7 +12,7 @@ import {
   type CompanyRef,
   type CreateCompanyResponse,
   type MessageResponse,
-} from '../../src/api/contract/auth.ts'
+} from '../../core/contract/auth.ts'
 import { createCompanyWithDefaults } from '../accounts/company-defaults.ts'
 import { activeCompanies, joinCompanyAsDriver } from '../accounts/membership.ts'
 import { isUniqueViolation } from '../accounts/unique-violation.ts'

@@ -4,15 +4,15 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
-import type { MessageResponse } from '../../src/api/contract/auth.ts'
+import type { MessageResponse } from '../../core/contract/auth.ts'
 import {
   CreateDocumentFields,
   MAX_DOCUMENT_BYTES,
   documentFileKind,
   type CreateDocumentResponse,
   type DocumentDetails,
-} from '../../src/api/contract/documents.ts'
-import { FILE_TOO_LARGE_MESSAGE, UNSUPPORTED_FILE_MESSAGE } from '../../src/api/contract/media-limits.ts'
+} from '../../core/contract/documents.ts'
+import { FILE_TOO_LARGE_MESSAGE, UNSUPPORTED_FILE_MESSAGE } from '../../core/contract/media-limits.ts'
 import { requireOwner, requireUser } from '../auth/session.ts'
 import type { Db } from '../db/client.ts'
 import { documents, documentUnits, units } from '../db/schema.ts'

@@ -9,8 +9,8 @@ import {
   InspectionTypeUpdateBody,
   type InspectionType,
   type InspectionTypeResponse,
-} from '../../src/api/contract/inspection-types.ts'
-import type { MessageResponse } from '../../src/api/contract/auth.ts'
+} from '../../core/contract/inspection-types.ts'
+import type { MessageResponse } from '../../core/contract/auth.ts'
 import { companyOf, requireUser } from '../auth/session.ts'
 import type { Db } from '../db/client.ts'
 import { inspectionTypes } from '../db/schema.ts'

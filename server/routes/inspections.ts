@@ -8,7 +8,7 @@ import {
   OWNER_DRAFT_KINDS,
   UpdateInspectionBody,
   UploadInspectionFields,
-} from '../../src/api/contract/inspections.ts'
+} from '../../core/contract/inspections.ts'
 import { requireUser } from '../auth/session.ts'
 import type { AppEnv } from '../http/app-env.ts'
 import { idParam, jsonBody, parseOr400 } from '../http/validate.ts'
@@ -16,7 +16,7 @@ import { createOrResumeDraft, deleteDraft, updateDraft } from '../inspections/dr
 import { listFinished, mediaDetails } from '../inspections/lists.ts'
 import { requireRole, unitForCaller } from '../inspections/scope.ts'
 import { readUploadForm, uploadToDraft } from '../inspections/uploads.ts'
-import type { MediaKind } from '../../src/api/contract/media-limits.ts'
+import type { MediaKind } from '../../core/contract/media-limits.ts'
 
 const nowOf = (c: Context<AppEnv>) => c.var.deps.now?.() ?? new Date()
 

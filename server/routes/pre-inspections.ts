@@ -8,8 +8,8 @@ import {
   PreInspectionItemsFields,
   UpdatePreInspectionBody,
   UploadPreInspectionFields,
-} from '../../src/api/contract/inspections.ts'
-import type { MediaKind } from '../../src/api/contract/media-limits.ts'
+} from '../../core/contract/inspections.ts'
+import type { MediaKind } from '../../core/contract/media-limits.ts'
 import { requireUser } from '../auth/session.ts'
 import type { InspectionKind } from '../db/schema.ts'
 import type { AppEnv } from '../http/app-env.ts'

@@ -14,8 +14,8 @@ import {
   type UnitSubTypeResponse,
   type UnitType,
   type UnitTypeResponse,
-} from '../../src/api/contract/unit-types.ts'
-import type { MessageResponse } from '../../src/api/contract/auth.ts'
+} from '../../core/contract/unit-types.ts'
+import type { MessageResponse } from '../../core/contract/auth.ts'
 import { companyOf, requireUser } from '../auth/session.ts'
 import type { Db } from '../db/client.ts'
 import { inspectionTypes, subTypeInspectionTypes, units, unitSubTypes, unitTypes } from '../db/schema.ts'

@@ -15,7 +15,7 @@ import {
   type UserInfo,
   type UserResponse,
   type UserSavedResponse,
-} from '../../src/api/contract/auth.ts'
+} from '../../core/contract/auth.ts'
 import { authUserOf, findUser, userDetailsOf, userDocumentsOf, type UserRow } from '../accounts/auth-user.ts'
 import { imageBodyLimit, imageOf, readMultipart } from '../accounts/image-upload.ts'
 import { joinCompanyAsDriver } from '../accounts/membership.ts'

@@ -1,7 +1,7 @@
 // The checklist (inspection types with photo/video kind) of many sub types in one query, for the
 // units list and the unit types screens alike.
 import { eq, inArray, sql } from 'drizzle-orm'
-import type { SubTypeInspectionType } from '../../src/api/contract/units.ts'
+import type { SubTypeInspectionType } from '../../core/contract/units.ts'
 import type { Db } from '../db/client.ts'
 import { inspectionTypes, subTypeInspectionTypes } from '../db/schema.ts'
 

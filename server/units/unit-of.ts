@@ -2,8 +2,8 @@
 // oil-change list populated. A list of any size costs three queries — units with their joins, their
 // oil changes, their sub types' checklists — never one per unit.
 import { eq, sql, type SQL } from 'drizzle-orm'
-import type { OilChangeEntry } from '../../src/lib/oil-status.ts'
-import type { Unit, UnitDriver } from '../../src/api/contract/units.ts'
+import type { OilChangeEntry } from '../../core/oil-status.ts'
+import type { Unit, UnitDriver } from '../../core/contract/units.ts'
 import type { Db } from '../db/client.ts'
 import { oilChanges, units, unitSubTypes, unitTypes, users, type UnitStatus } from '../db/schema.ts'
 import type { AppDeps } from '../http/app-env.ts'

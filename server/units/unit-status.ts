@@ -2,7 +2,7 @@
 // entry in one transaction, so the History never shows a change that did not happen (or misses one).
 import { and, eq, sql } from 'drizzle-orm'
 import { HTTPException } from 'hono/http-exception'
-import { canChangeUnitStatus, type UnitStatus as ContractUnitStatus } from '../../src/api/contract/units.ts'
+import { canChangeUnitStatus, type UnitStatus as ContractUnitStatus } from '../../core/contract/units.ts'
 import type { Db } from '../db/client.ts'
 import { units, unitStatusEvents, type UnitStatus } from '../db/schema.ts'
 

@@ -1,6 +1,6 @@
 // Unit types and sub types as the API answers them (spec §3), each list in a fixed number of queries.
 import { and, asc, eq, type SQL } from 'drizzle-orm'
-import type { UnitSubType, UnitTypeFull, UnitTypeIcon } from '../../src/api/contract/unit-types.ts'
+import type { UnitSubType, UnitTypeFull, UnitTypeIcon } from '../../core/contract/unit-types.ts'
 import type { Db } from '../db/client.ts'
 import { unitSubTypes, unitTypes } from '../db/schema.ts'
 import { loadChecklists } from './sub-type-checklists.ts'

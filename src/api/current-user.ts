@@ -1,6 +1,6 @@
 // The signed-in user (GET /user/{id}) and which area of the app they belong in (spec §2 "App shell").
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
-import type { AuthUser, UserResponse } from './contract/auth.ts'
+import type { AuthUser, UserResponse } from '../../core/contract/auth.ts'
 import { api } from './client.ts'
 
 export const currentUserQuery = (userId: string) =>

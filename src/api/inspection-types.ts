@@ -2,7 +2,7 @@
 // the inspection types screen and by a sub type's 'Inspection types' modal; writes invalidate
 // `inspectionTypesKeyRoot`.
 import { queryOptions } from '@tanstack/react-query'
-import type { InspectionType } from './contract/inspection-types.ts'
+import type { InspectionType } from '../../core/contract/inspection-types.ts'
 import { api } from './client.ts'
 
 export const inspectionTypesKeyRoot = ['inspection-types'] as const

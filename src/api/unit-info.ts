@@ -2,7 +2,7 @@
 // key (under the 'units' root, so any units mutation refreshes it) and what an unknown unit looks like.
 import { queryOptions } from '@tanstack/react-query'
 import { HTTPError } from 'ky'
-import type { Unit } from './contract/units.ts'
+import type { Unit } from '../../core/contract/units.ts'
 import { api } from './client.ts'
 
 /** One key for every screen: the unit seen on one (and persisted) shows on the others, offline too. */

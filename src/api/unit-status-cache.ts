@@ -3,7 +3,7 @@
 // server's word once the outbox has delivered the finish.
 import { liveQuery } from 'dexie'
 import type { QueryClient } from '@tanstack/react-query'
-import type { Unit, UnitDriver, UnitStatus } from './contract/units.ts'
+import type { Unit, UnitDriver, UnitStatus } from '../../core/contract/units.ts'
 import { outboxDb, type OutboxDb } from '../outbox/outbox-db.ts'
 import { unitInfoKey } from './unit-info.ts'
 

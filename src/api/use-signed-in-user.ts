@@ -1,7 +1,7 @@
 // The signed-in user for screens inside the app shell. The _app guard has already put the user in the
 // cache, so this never suspends there; subscribing keeps a screen current after a profile edit.
 import { useSuspenseQuery } from '@tanstack/react-query'
-import type { AuthUser } from './contract/auth.ts'
+import type { AuthUser } from '../../core/contract/auth.ts'
 import { currentUserQuery } from './current-user.ts'
 import { storedUserId } from './session.ts'
 

@@ -1,6 +1,6 @@
 // What every route's guard and loader receives.
 import type { QueryClient } from '@tanstack/react-query'
-import type { AuthUser } from '../api/contract/auth.ts'
+import type { AuthUser } from '../../core/contract/auth.ts'
 
 export interface RouterContext {
   queryClient: QueryClient

@@ -2,7 +2,7 @@
 // to the first 69, and the user is told), photos made small before they are stored (design.md §5), each
 // kept on the device with its upload queued. A file that cannot be kept is reported by name.
 import { useState, type Dispatch, type SetStateAction } from 'react'
-import { MAX_FILES_PER_UPLOAD } from '../api/contract/media-limits.ts'
+import { MAX_FILES_PER_UPLOAD } from '../../core/contract/media-limits.ts'
 import { downscalePhoto } from '../lib/image-downscale.ts'
 import { addCapture } from './draft-store.ts'
 import { outboxDb, type OutboxDb } from './outbox-db.ts'

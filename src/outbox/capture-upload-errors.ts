@@ -1,6 +1,6 @@
 // Which upload failures of a draft's captures the user is told about (spec §8), and in what words.
 // Offline, captures simply wait on the device: that is not an error; online, a refused or unreached one is.
-import type { MediaKind } from '../api/contract/media-limits.ts'
+import type { MediaKind } from '../../core/contract/media-limits.ts'
 import type { MediaRef } from './outbox-db.ts'
 import type { CaptureSendState } from './use-outbox.ts'
 

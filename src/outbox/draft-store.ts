@@ -1,7 +1,7 @@
 // What the UI does to a draft: every function writes the local draft and queues its op in one
 // IndexedDB transaction, then resolves — it never waits on the network (design.md §5).
-import { FINISHED_STEP, type DraftKind } from '../api/contract/inspections.ts'
-import { FILE_TOO_LARGE_MESSAGE, maxBytesFor, type MediaKind } from '../api/contract/media-limits.ts'
+import { FINISHED_STEP, type DraftKind } from '../../core/contract/inspections.ts'
+import { FILE_TOO_LARGE_MESSAGE, maxBytesFor, type MediaKind } from '../../core/contract/media-limits.ts'
 import { persistIfMedia, withStorageErrors } from './device-storage.ts'
 import { newId } from './ids.ts'
 import { deleteDraftMediaBytes, deleteMediaBytes, storeMediaBytes } from './media-store.ts'

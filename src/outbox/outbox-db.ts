@@ -1,8 +1,8 @@
 // The device's outbox database: drafts being written, the queue of requests that carry them to the
 // server, captured media (as chunked bytes), and the session the replayer sends with.
 import { Dexie, type EntityTable, type Table } from 'dexie'
-import type { DraftKind } from '../api/contract/inspections.ts'
-import type { MediaKind } from '../api/contract/media-limits.ts'
+import type { DraftKind } from '../../core/contract/inspections.ts'
+import type { MediaKind } from '../../core/contract/media-limits.ts'
 
 export const OUTBOX_DB_NAME = 'fleetyard-outbox'
 

@@ -1,6 +1,6 @@
 // What the header indicator and the waiting-items page show: counts, progress of what is being sent,
 // the latest error, and one line per waiting op.
-import { FINISHED_STEP, type DraftKind } from '../api/contract/inspections.ts'
+import { FINISHED_STEP, type DraftKind } from '../../core/contract/inspections.ts'
 import type { DraftRecord, OpRecord, OpState, OutboxDb } from './outbox-db.ts'
 import { readSession } from './outbox-session.ts'
 

@@ -1,7 +1,7 @@
 // The replay engine: sends queued ops to the API — per lane strictly in seq order, lanes in parallel,
 // each request under its op's idempotency key and its owner's token — and applies the replies to the
 // local drafts. Runs in pages and in the service worker (no DOM here).
-import { FINISHED_STEP } from '../api/contract/inspections.ts'
+import { FINISHED_STEP } from '../../core/contract/inspections.ts'
 import { messageFromBody } from '../api/error-message.ts'
 import { backoffDelay } from './backoff.ts'
 import { newId } from './ids.ts'

@@ -2,7 +2,7 @@
 // including changes made by the replayer or another tab.
 import { useLiveQuery } from 'dexie-react-hooks'
 import { findOpenDraft } from './draft-store.ts'
-import type { DraftKind } from '../api/contract/inspections.ts'
+import type { DraftKind } from '../../core/contract/inspections.ts'
 import { outboxDb, type DraftRecord, type MediaRefState, type OutboxDb } from './outbox-db.ts'
 import { readOutboxSummary, type OutboxSummary } from './outbox-summary.ts'
 

@@ -3,7 +3,7 @@
 // its name. Below it, how far its upload is, and Edit / Remove when the screen offers them.
 import { useEffect, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import type { MediaDetails } from '../api/contract/inspections.ts'
+import type { MediaDetails } from '../../core/contract/inspections.ts'
 import { api } from '../api/client.ts'
 import { readMedia } from '../outbox/media-store.ts'
 import { outboxDb, type MediaRef } from '../outbox/outbox-db.ts'

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { PASSWORD_RULE_MESSAGE } from '../../src/api/contract/common.ts'
+import { PASSWORD_RULE_MESSAGE } from '../../core/contract/common.ts'
 import { createApp } from '../../server/app.ts'
 import { hashToken } from '../../server/auth/tokens.ts'
 import { invitations, passwordResetTokens, sessions, users } from '../../server/db/schema.ts'

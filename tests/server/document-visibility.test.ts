@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { units } from '../../server/db/schema.ts'
-import type { CompanyDocument } from '../../src/api/contract/documents.ts'
+import type { CompanyDocument } from '../../core/contract/documents.ts'
 import { createTestContext, type TestContext, type TestUser } from './harness.ts'
 import { makeUnit, uploadForm } from './inspection-fixtures.ts'
 

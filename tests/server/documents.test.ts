@@ -3,7 +3,7 @@
 import { readdirSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { MAX_DOCUMENT_BYTES, type CompanyDocument } from '../../src/api/contract/documents.ts'
+import { MAX_DOCUMENT_BYTES, type CompanyDocument } from '../../core/contract/documents.ts'
 import { createTestContext, type TestContext, type TestUser } from './harness.ts'
 import { jpegBytes, makeUnit, pngBytes, uploadForm } from './inspection-fixtures.ts'
 

@@ -3,7 +3,7 @@ import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { inspections, media, units } from '../../server/db/schema.ts'
-import { MAX_PHOTO_BYTES } from '../../src/api/contract/media-limits.ts'
+import { MAX_PHOTO_BYTES } from '../../core/contract/media-limits.ts'
 import { createTestContext, type TestContext, type TestUser } from './harness.ts'
 import {
   jpegBytes,

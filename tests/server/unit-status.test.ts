@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { UNIT_STATUS_CHANGES, UNIT_STATUSES, type UnitStatus } from '../../src/api/contract/units.ts'
+import { UNIT_STATUS_CHANGES, UNIT_STATUSES, type UnitStatus } from '../../core/contract/units.ts'
 import { units, unitStatusEvents } from '../../server/db/schema.ts'
 import { changeUnitStatus } from '../../server/units/unit-status.ts'
 import { createTestContext, type TestContext, type TestUser } from './harness.ts'

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { PASSWORD_RULE_MESSAGE } from '../../src/api/contract/common.ts'
+import { PASSWORD_RULE_MESSAGE } from '../../core/contract/common.ts'
 import { companies, unitSubTypes, unitTypes, units, userDocuments } from '../../server/db/schema.ts'
 import { licenceCardPng } from '../../server/seed.ts'
 import { createTestContext, userRow, type TestContext, type TestUser } from './harness.ts'

@@ -1,6 +1,6 @@
 // Mobile bottom bar (spec §2 "Layout"): Drivers (owner only), Units, Documents, Profile, one column each.
 import { Link } from '@tanstack/react-router'
-import type { RoleName } from '../../api/contract/auth.ts'
+import type { RoleName } from '../../../core/contract/auth.ts'
 import { NavIcon } from './layout-icons.tsx'
 import { bottomBarItems } from './nav-items.ts'
 

@@ -1,6 +1,6 @@
 // Spec §2/§4: a driver without a driver-licence document is told to upload one, everywhere but /documents.
 import { Link } from '@tanstack/react-router'
-import type { AuthUser } from '../../api/contract/auth.ts'
+import type { AuthUser } from '../../../core/contract/auth.ts'
 
 export function needsDriverLicenceBanner(user: Pick<AuthUser, 'role' | 'documents'>, pathname: string): boolean {
   if (user.role?.name !== 'driver') return false

@@ -2,7 +2,7 @@
 // (they have no sidebar), a slot for status indicators, the theme switch and the user menu.
 import type { ReactNode } from 'react'
 import { Link } from '@tanstack/react-router'
-import type { AuthUser } from '../../api/contract/auth.ts'
+import type { AuthUser } from '../../../core/contract/auth.ts'
 import { CloseIcon, MenuIcon } from './layout-icons.tsx'
 import { ThemeSwitch } from './theme-switch.tsx'
 import { UserMenu } from './user-menu.tsx'

@@ -1,6 +1,6 @@
 // What each navigation surface offers, by role (spec §2 "Layout", §6): the desktop sidebar, the
 // mobile bottom bar and the user menu. Pure data, so the role rules are tested without rendering.
-import type { DashboardCounts, RoleName } from '../../api/contract/auth.ts'
+import type { DashboardCounts, RoleName } from '../../../core/contract/auth.ts'
 import type { FileRoutesByTo } from '../../routeTree.gen.ts'
 
 export type AppPath = keyof FileRoutesByTo

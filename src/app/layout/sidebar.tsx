@@ -3,7 +3,7 @@
 // opened from the header and closed again after a nav click.
 import { useEffect, useRef } from 'react'
 import { Link } from '@tanstack/react-router'
-import type { AuthUser, DashboardCounts } from '../../api/contract/auth.ts'
+import type { AuthUser, DashboardCounts } from '../../../core/contract/auth.ts'
 import { CountBadge } from '../../ui/count-badge.tsx'
 import { NavIcon } from './layout-icons.tsx'
 import { badgeCount, sidebarItems } from './nav-items.ts'

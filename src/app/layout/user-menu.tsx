@@ -4,7 +4,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router'
 import { useQueryClient } from '@tanstack/react-query'
-import type { AuthUser } from '../../api/contract/auth.ts'
+import type { AuthUser } from '../../../core/contract/auth.ts'
 import { logOut } from '../../api/logout.ts'
 import { Avatar } from '../../ui/avatar.tsx'
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx'

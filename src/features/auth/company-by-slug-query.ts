@@ -1,7 +1,7 @@
 // GET /company/{slug}/by-slug: the company a driver joins through its sign-up link /{slug}/signup.
 import { queryOptions } from '@tanstack/react-query'
 import { api } from '../../api/client.ts'
-import type { CompanyRef } from '../../api/contract/auth.ts'
+import type { CompanyRef } from '../../../core/contract/auth.ts'
 
 export const companyBySlugQuery = (slug: string) =>
   queryOptions({

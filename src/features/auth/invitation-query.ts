@@ -1,7 +1,7 @@
 // GET /invitations/{token}: the invited email that /signup/{token} pre-fills.
 import { queryOptions } from '@tanstack/react-query'
 import { api } from '../../api/client.ts'
-import type { InvitationResponse } from '../../api/contract/auth.ts'
+import type { InvitationResponse } from '../../../core/contract/auth.ts'
 
 export const invitationQuery = (token: string) =>
   queryOptions({

@@ -4,7 +4,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
 import { api } from '../../api/client.ts'
-import type { LoginBody, LoginResponse } from '../../api/contract/auth.ts'
+import type { LoginBody, LoginResponse } from '../../../core/contract/auth.ts'
 import { loadCurrentUser } from '../../api/current-user.ts'
 import { clearStoredSession, storeSession } from '../../api/session.ts'
 

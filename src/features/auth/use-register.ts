@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { toast } from 'react-hot-toast'
 import { api } from '../../api/client.ts'
-import type { MessageResponse, RegisterBody } from '../../api/contract/auth.ts'
+import type { MessageResponse, RegisterBody } from '../../../core/contract/auth.ts'
 
 export function useRegister() {
   const navigate = useNavigate()

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { toast } from 'react-hot-toast'
 import { api } from '../../api/client.ts'
-import type { MessageResponse } from '../../api/contract/auth.ts'
+import type { MessageResponse } from '../../../core/contract/auth.ts'
 
 export function useSetPassword() {
   const navigate = useNavigate()

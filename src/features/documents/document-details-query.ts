@@ -2,7 +2,7 @@
 // (a listed address may have expired since the list loaded). Never kept on the device: its addresses
 // are credentials for the file.
 import { queryOptions } from '@tanstack/react-query'
-import type { DocumentDetails } from '../../api/contract/documents.ts'
+import type { DocumentDetails } from '../../../core/contract/documents.ts'
 import { api } from '../../api/client.ts'
 import { documentsKeyRoot } from './documents-query.ts'
 

@@ -1,6 +1,6 @@
 // Opens a document's preview with fresh signed addresses from GET /documents/{id}/details.
 import { useQuery } from '@tanstack/react-query'
-import type { CompanyDocument } from '../../api/contract/documents.ts'
+import type { CompanyDocument } from '../../../core/contract/documents.ts'
 import { fileKindOf } from '../../lib/file-kind.ts'
 import { DocumentPreview } from '../../ui/document-preview.tsx'
 import { documentDetailsQuery } from './document-details-query.ts'

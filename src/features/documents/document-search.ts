@@ -1,5 +1,5 @@
 // Spec §2 "App documents": the search matches the file name or the author's first name, ignoring case.
-import type { CompanyDocument } from '../../api/contract/documents.ts'
+import type { CompanyDocument } from '../../../core/contract/documents.ts'
 
 export function matchesDocument(document: CompanyDocument, term: string): boolean {
   const needle = term.trim().toLowerCase()

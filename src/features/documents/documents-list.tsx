@@ -4,7 +4,7 @@
 import { useDeferredValue, useMemo, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { toast } from 'react-hot-toast'
-import type { CompanyDocument } from '../../api/contract/documents.ts'
+import type { CompanyDocument } from '../../../core/contract/documents.ts'
 import { Button } from '../../ui/button.tsx'
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx'
 import { DataTable, type Column } from '../../ui/data-table.tsx'

@@ -1,7 +1,7 @@
 // The documents lists (spec §7 "Documents"): a unit's (GET /documents/{companyId}/unit/{unitId}) and the
 // app-level one (GET /documents/{companyId}/all). The server decides what a driver sees in both.
 import { queryOptions } from '@tanstack/react-query'
-import type { CompanyDocument } from '../../api/contract/documents.ts'
+import type { CompanyDocument } from '../../../core/contract/documents.ts'
 import { api } from '../../api/client.ts'
 
 export const documentsKeyRoot = ['documents'] as const

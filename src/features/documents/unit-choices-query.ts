@@ -2,8 +2,8 @@
 // company's units (GET /units/{companyId}), a driver from the units assigned to them
 // (GET /driver/{id}/units). Same keys and answers as the units screens, so they share one cache entry.
 import { queryOptions } from '@tanstack/react-query'
-import type { DriverUnit } from '../../api/contract/drivers.ts'
-import type { Unit } from '../../api/contract/units.ts'
+import type { DriverUnit } from '../../../core/contract/drivers.ts'
+import type { Unit } from '../../../core/contract/units.ts'
 import { api } from '../../api/client.ts'
 
 export interface UnitChoice {

@@ -1,7 +1,7 @@
 // POST /documents (multipart, spec §3 "Create fields"): the file under `files`, then fileName, allUnits
 // and showForDrivers as 0/1, and units as a comma list of unit ids. Every documents list refreshes.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { CreateDocumentResponse } from '../../api/contract/documents.ts'
+import type { CreateDocumentResponse } from '../../../core/contract/documents.ts'
 import { api } from '../../api/client.ts'
 import { documentsKeyRoot } from './documents-query.ts'
 

@@ -1,6 +1,6 @@
 // DELETE /documents/{id} (owner only); every documents list refreshes.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { MessageResponse } from '../../api/contract/auth.ts'
+import type { MessageResponse } from '../../../core/contract/auth.ts'
 import { api } from '../../api/client.ts'
 import { documentsKeyRoot } from './documents-query.ts'
 

@@ -1,7 +1,7 @@
 // One driver as their owner sees them (spec §2 "Driver detail"): picture, name, role, units count,
 // phone and email (dial / mail on a phone, copy at a desk), and their documents with a Download link.
 import { useSuspenseQuery } from '@tanstack/react-query'
-import type { UserDocument } from '../../api/contract/auth.ts'
+import type { UserDocument } from '../../../core/contract/auth.ts'
 import { Avatar } from '../../ui/avatar.tsx'
 import { CopyContact } from '../../ui/copy-contact.tsx'
 import { SCREEN_CLASS } from '../../ui/page-header.tsx'

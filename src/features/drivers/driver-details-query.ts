@@ -1,6 +1,6 @@
 // GET /driver/{id}/details: a driver's details, role, documents and units count (spec §7 "Drivers").
 import { queryOptions } from '@tanstack/react-query'
-import type { DriverDetails } from '../../api/contract/drivers.ts'
+import type { DriverDetails } from '../../../core/contract/drivers.ts'
 import { api } from '../../api/client.ts'
 import { driversKeyRoot } from './drivers-query.ts'
 

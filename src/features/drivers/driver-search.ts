@@ -1,5 +1,5 @@
 // The drivers list search (spec §2): name, phone or email, case-insensitive.
-import type { CompanyDriver } from '../../api/contract/auth.ts'
+import type { CompanyDriver } from '../../../core/contract/auth.ts'
 
 export function fullNameOf(person: { firstName: string; lastName: string }): string {
   return `${person.firstName} ${person.lastName}`.trim()

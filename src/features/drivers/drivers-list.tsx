@@ -3,7 +3,7 @@
 import { Suspense, useDeferredValue, useState } from 'react'
 import { Link } from '@tanstack/react-router'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import type { CompanyDriver } from '../../api/contract/auth.ts'
+import type { CompanyDriver } from '../../../core/contract/auth.ts'
 import { Button } from '../../ui/button.tsx'
 import { DataTable, type Column } from '../../ui/data-table.tsx'
 import { PageHeader, SCREEN_CLASS } from '../../ui/page-header.tsx'

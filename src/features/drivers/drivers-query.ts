@@ -1,6 +1,6 @@
 // GET /company/{id}/drivers: the drivers of the owner's company, sorted by name (spec §7).
 import { queryOptions } from '@tanstack/react-query'
-import type { CompanyDriver } from '../../api/contract/auth.ts'
+import type { CompanyDriver } from '../../../core/contract/auth.ts'
 import { api } from '../../api/client.ts'
 
 export const driversKeyRoot = ['drivers'] as const

@@ -1,6 +1,6 @@
 // POST /invitations/send-invitation {email}: mails the driver a sign-up link (spec §7).
 import { useMutation } from '@tanstack/react-query'
-import type { MessageResponse } from '../../api/contract/auth.ts'
+import type { MessageResponse } from '../../../core/contract/auth.ts'
 import { api } from '../../api/client.ts'
 
 export function useInviteDriver() {

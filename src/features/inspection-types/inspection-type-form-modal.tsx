@@ -1,7 +1,7 @@
 // Add / edit an inspection type (spec §2 "Inspection types"): Name (required) and one icon of the catalogue.
 import { useState, type FormEvent } from 'react'
 import { toast } from 'react-hot-toast'
-import type { InspectionType } from '../../api/contract/inspection-types.ts'
+import type { InspectionType } from '../../../core/contract/inspection-types.ts'
 import { AlertBanner } from '../../ui/alert-banner.tsx'
 import { Button } from '../../ui/button.tsx'
 import { SelectField, TextField } from '../../ui/form-field.tsx'

@@ -3,7 +3,7 @@
 import { Suspense, useState } from 'react'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { toast } from 'react-hot-toast'
-import type { InspectionType } from '../../api/contract/inspection-types.ts'
+import type { InspectionType } from '../../../core/contract/inspection-types.ts'
 import { errorText } from '../../api/error-message.ts'
 import { inspectionTypesQuery } from '../../api/inspection-types.ts'
 import { Button } from '../../ui/button.tsx'

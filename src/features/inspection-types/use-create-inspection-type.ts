@@ -1,6 +1,6 @@
 // POST /inspection-types {name, icon}
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { InspectionTypeBody, InspectionTypeResponse } from '../../api/contract/inspection-types.ts'
+import type { InspectionTypeBody, InspectionTypeResponse } from '../../../core/contract/inspection-types.ts'
 import { api } from '../../api/client.ts'
 import { inspectionTypesKeyRoot } from '../../api/inspection-types.ts'
 

@@ -1,6 +1,6 @@
 // DELETE /inspection-types/{id}. Sub type checklists lose the type, so they refresh too.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { MessageResponse } from '../../api/contract/auth.ts'
+import type { MessageResponse } from '../../../core/contract/auth.ts'
 import { api } from '../../api/client.ts'
 import { inspectionTypesKeyRoot } from '../../api/inspection-types.ts'
 import { unitTypesKeyRoot } from '../../api/unit-types.ts'

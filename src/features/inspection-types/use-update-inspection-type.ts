@@ -1,6 +1,6 @@
 // PUT /inspection-types/{id}. Sub type checklists carry the type's name and icon, so they refresh too.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { InspectionTypeResponse, InspectionTypeUpdateBody } from '../../api/contract/inspection-types.ts'
+import type { InspectionTypeResponse, InspectionTypeUpdateBody } from '../../../core/contract/inspection-types.ts'
 import { api } from '../../api/client.ts'
 import { inspectionTypesKeyRoot } from '../../api/inspection-types.ts'
 import { unitTypesKeyRoot } from '../../api/unit-types.ts'

@@ -1,7 +1,7 @@
 // GET /company/{id}/drivers: who the unit can be assigned to. The drivers screen's key, so a list seen
 // there (and persisted) fills the select offline too.
 import { queryOptions } from '@tanstack/react-query'
-import type { CompanyDriver } from '../../api/contract/auth.ts'
+import type { CompanyDriver } from '../../../core/contract/auth.ts'
 import { api } from '../../api/client.ts'
 
 export const companyDriversQuery = (companyId: string) =>

@@ -2,7 +2,7 @@
 // Driver (apply to an active company).
 import { useState, type FormEvent } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import type { AuthUser } from '../../api/contract/auth.ts'
+import type { AuthUser } from '../../../core/contract/auth.ts'
 import { AlertBanner } from '../../ui/alert-banner.tsx'
 import { Button } from '../../ui/button.tsx'
 import { CardPage } from '../../ui/card-page.tsx'

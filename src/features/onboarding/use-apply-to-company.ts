@@ -1,7 +1,7 @@
 // Driver path: POST /companies/apply makes the user a driver of the chosen company.
 import { useMutation } from '@tanstack/react-query'
 import { api } from '../../api/client.ts'
-import type { MessageResponse } from '../../api/contract/auth.ts'
+import type { MessageResponse } from '../../../core/contract/auth.ts'
 import { useFinishOnboarding } from './use-finish-onboarding.ts'
 
 export function useApplyToCompany(userId: string) {

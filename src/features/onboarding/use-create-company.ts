@@ -1,7 +1,7 @@
 // Company Owner path: POST /company/create-company makes the user the owner of a new company.
 import { useMutation } from '@tanstack/react-query'
 import { api } from '../../api/client.ts'
-import type { CreateCompanyResponse } from '../../api/contract/auth.ts'
+import type { CreateCompanyResponse } from '../../../core/contract/auth.ts'
 import { useFinishOnboarding } from './use-finish-onboarding.ts'
 
 export function useCreateCompany(userId: string) {

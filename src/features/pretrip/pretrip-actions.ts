@@ -1,6 +1,6 @@
 // What the driver does to a pre-trip, on top of the outbox's draft store: each action writes the local
 // draft and queues its request in IndexedDB, and resolves without waiting for the network (design.md §5).
-import { FILE_TOO_LARGE_MESSAGE, MAX_FILES_PER_UPLOAD, maxBytesFor, UNSUPPORTED_FILE_MESSAGE } from '../../api/contract/media-limits.ts'
+import { FILE_TOO_LARGE_MESSAGE, MAX_FILES_PER_UPLOAD, maxBytesFor, UNSUPPORTED_FILE_MESSAGE } from '../../../core/contract/media-limits.ts'
 import type { ChecklistItem } from '../../lib/checklist.ts'
 import { downscalePhoto } from '../../lib/image-downscale.ts'
 import { addCapture, cancelDraft, finishDraft, saveDescription, saveStep, startDraft } from '../../outbox/draft-store.ts'

@@ -1,7 +1,7 @@
 // GET /pre-inspection/{mediaId}/pictureDetails and /videoDetails: a capture's signed address, for
 // captures that are on the server but not (or no longer) on this device. Cached per media id (spec §3).
 import { queryOptions } from '@tanstack/react-query'
-import type { MediaDetails } from '../../api/contract/inspections.ts'
+import type { MediaDetails } from '../../../core/contract/inspections.ts'
 import type { CaptureKind } from '../../lib/checklist.ts'
 import { api } from '../../api/client.ts'
 

@@ -2,9 +2,9 @@
 // driver's finished pre-trips of it (GET /pre-inspection/{unitId}/all). Both persist with the Query
 // cache, so the screen opens offline after one visit.
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
-import type { DriverUnit } from '../../api/contract/drivers.ts'
-import type { InspectionListItem, InspectionListResponse } from '../../api/contract/inspections.ts'
-import type { Unit } from '../../api/contract/units.ts'
+import type { DriverUnit } from '../../../core/contract/drivers.ts'
+import type { InspectionListItem, InspectionListResponse } from '../../../core/contract/inspections.ts'
+import type { Unit } from '../../../core/contract/units.ts'
 import { api } from '../../api/client.ts'
 import { unitInfoQuery } from '../../api/unit-info.ts'
 

@@ -1,6 +1,6 @@
 // The pre-trip wizard's rules (spec §4 "Pre-trip wizard"), pure so they are tested without a screen:
 // which step a draft is at, which items still lack a capture, and what each item's upload shows.
-import { FINISHED_STEP } from '../../api/contract/inspections.ts'
+import { FINISHED_STEP } from '../../../core/contract/inspections.ts'
 import { checklistKey, type ChecklistItem } from '../../lib/checklist.ts'
 import type { DraftRecord, MediaRef } from '../../outbox/outbox-db.ts'
 import type { CaptureSendState } from '../../outbox/use-outbox.ts'

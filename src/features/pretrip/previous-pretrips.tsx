@@ -3,7 +3,7 @@
 // are still waiting to reach the server. Empty: 'You didn't made any pretrips yet.'
 import { useQueries, useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import type { Inspection } from '../../api/contract/inspections.ts'
+import type { Inspection } from '../../../core/contract/inspections.ts'
 import { errorText } from '../../api/error-message.ts'
 import { formatInspectionDate } from '../../lib/dates.ts'
 import type { DraftRecord } from '../../outbox/outbox-db.ts'

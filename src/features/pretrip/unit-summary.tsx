@@ -1,9 +1,9 @@
 // The unit the driver is checking (spec §2 "Driver pre-trip screen"): year, make, model, VIN, when the
 // oil was changed and when it is next due — with the error label when overdue or 10 days or fewer away.
 import { useState } from 'react'
-import type { Unit } from '../../api/contract/units.ts'
+import type { Unit } from '../../../core/contract/units.ts'
 import { formatOilDate } from '../../lib/dates.ts'
-import { oilStatus } from '../../lib/oil-status.ts'
+import { oilStatus } from '../../../core/oil-status.ts'
 
 const termClass = 'text-slate-600 dark:text-slate-300'
 

@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react'
 import { useNavigate } from '@tanstack/react-router'
 import { toast } from 'react-hot-toast'
-import type { UserDocumentType } from '../../api/contract/auth.ts'
+import type { UserDocumentType } from '../../../core/contract/auth.ts'
 import { useSignedInUser } from '../../api/use-signed-in-user.ts'
 import { AlertBanner } from '../../ui/alert-banner.tsx'
 import { Button } from '../../ui/button.tsx'

@@ -1,6 +1,6 @@
 // POST /user/save-documents/{id}: multipart, the image under `files` and which side under `doc`.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { UserDocumentType, UserSavedResponse } from '../../api/contract/auth.ts'
+import type { UserDocumentType, UserSavedResponse } from '../../../core/contract/auth.ts'
 import { api } from '../../api/client.ts'
 import { refreshCurrentUser } from './refresh-current-user.ts'
 

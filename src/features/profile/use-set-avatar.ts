@@ -1,6 +1,6 @@
 // POST /user/set-avatar/{id}: multipart, the image under `files`.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { UserSavedResponse } from '../../api/contract/auth.ts'
+import type { UserSavedResponse } from '../../../core/contract/auth.ts'
 import { api } from '../../api/client.ts'
 import { refreshCurrentUser } from './refresh-current-user.ts'
 

@@ -1,6 +1,6 @@
 // POST /user/update-password/{id}: password and confirmPassword (the body repeats the id).
 import { useMutation } from '@tanstack/react-query'
-import type { MessageResponse } from '../../api/contract/auth.ts'
+import type { MessageResponse } from '../../../core/contract/auth.ts'
 import { api } from '../../api/client.ts'
 
 export function useUpdatePassword(userId: string) {

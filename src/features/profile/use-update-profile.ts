@@ -1,6 +1,6 @@
 // PUT /user/update-profile/{id}: first and last name, email, phone (the body repeats the id).
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { UserSavedResponse } from '../../api/contract/auth.ts'
+import type { UserSavedResponse } from '../../../core/contract/auth.ts'
 import { api } from '../../api/client.ts'
 import { refreshCurrentUser } from './refresh-current-user.ts'
 

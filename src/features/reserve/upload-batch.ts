@@ -1,7 +1,7 @@
 // The overlay's figures for one kind of capture: whether a batch is uploading, and its percentage —
 // counted from the captures not yet on the cloud when the batch began, so each batch runs 0 → 100.
 import { useState } from 'react'
-import type { MediaKind } from '../../api/contract/media-limits.ts'
+import type { MediaKind } from '../../../core/contract/media-limits.ts'
 import type { MediaRef } from '../../outbox/outbox-db.ts'
 import type { CaptureSendState } from '../../outbox/use-outbox.ts'
 import { batchPercent, isUploading } from './upload-state.ts'

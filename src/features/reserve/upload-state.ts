@@ -1,6 +1,6 @@
 // What the reserve screen says about its uploads besides their failures: how many captures the server
 // holds (the counters), and whether a batch is on its way and how far (the overlay's percentage).
-import type { MediaKind } from '../../api/contract/media-limits.ts'
+import type { MediaKind } from '../../../core/contract/media-limits.ts'
 import type { MediaRef } from '../../outbox/outbox-db.ts'
 import type { CaptureSendState } from '../../outbox/use-outbox.ts'
 

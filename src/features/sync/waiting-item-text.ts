@@ -1,7 +1,7 @@
 // How one waiting change reads on the sync page: its size in KB or MB, its state, and which unit it
 // is for — by number when the device has that unit cached, else by id.
 import type { QueryClient } from '@tanstack/react-query'
-import type { Unit } from '../../api/contract/units.ts'
+import type { Unit } from '../../../core/contract/units.ts'
 import type { WaitingItem } from '../../outbox/outbox-summary.ts'
 
 const KB = 1024

@@ -3,7 +3,7 @@
 // optional note goes to the History with the change.
 import { useId, useState } from 'react'
 import { toast } from 'react-hot-toast'
-import type { Unit, UnitStatus } from '../../api/contract/units.ts'
+import type { Unit, UnitStatus } from '../../../core/contract/units.ts'
 import { AlertBanner } from '../../ui/alert-banner.tsx'
 import { Button } from '../../ui/button.tsx'
 import { Modal } from '../../ui/modal.tsx'

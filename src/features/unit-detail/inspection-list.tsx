@@ -1,7 +1,7 @@
 // The Inspections and Pre-Trip tabs' list (spec §2): one row per finished inspection, headed by its
 // created date ('MM-DD-YYYY HH:mm') and author; opening a row closes the one open before it.
 import { useId, useState } from 'react'
-import type { DriverContact, InspectionListItem } from '../../api/contract/inspections.ts'
+import type { DriverContact, InspectionListItem } from '../../../core/contract/inspections.ts'
 import { formatInspectionDate } from '../../lib/dates.ts'
 import { CopyContact } from '../../ui/copy-contact.tsx'
 import { InspectionMediaGallery } from './inspection-media-gallery.tsx'

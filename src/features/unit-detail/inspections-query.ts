@@ -1,7 +1,7 @@
 // GET /inspection/{unitId}/all?company_id= — the unit's finished assign-to-driver and reserve
 // inspections, newest first (spec §7 "Inspections").
 import { queryOptions } from '@tanstack/react-query'
-import type { InspectionListResponse } from '../../api/contract/inspections.ts'
+import type { InspectionListResponse } from '../../../core/contract/inspections.ts'
 import { api } from '../../api/client.ts'
 
 export const unitInspectionsQuery = (unitId: string, companyId: string) =>

@@ -1,7 +1,7 @@
 // GET /inspection/{id}/pictureDetails and /videoDetails (or the /pre-inspection twins): one photo's or
 // video's signed address. Cached per media id (spec §3), well inside the address's day-long life.
 import { queryOptions } from '@tanstack/react-query'
-import type { MediaDetails } from '../../api/contract/inspections.ts'
+import type { MediaDetails } from '../../../core/contract/inspections.ts'
 import { api } from '../../api/client.ts'
 
 export type InspectionSource = 'inspection' | 'pre-inspection'

@@ -2,7 +2,7 @@
 // Change Date is picked — both editable. The server's message shows inline; success toasts.
 import { useState, type FormEvent } from 'react'
 import { toast } from 'react-hot-toast'
-import { defaultNextChangeDate, dayNumberOf, localIsoDate } from '../../lib/oil-status.ts'
+import { defaultNextChangeDate, dayNumberOf, localIsoDate } from '../../../core/oil-status.ts'
 import { AlertBanner } from '../../ui/alert-banner.tsx'
 import { Button } from '../../ui/button.tsx'
 import { TextField } from '../../ui/form-field.tsx'

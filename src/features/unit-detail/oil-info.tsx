@@ -1,7 +1,7 @@
 // A unit's oil info (spec §3, §4, §9): when the oil was changed, when it is due next, and how far off
 // that is — '{n} days overdue', 'today' or 'after {n} days' — in error colours at 10 days or fewer.
 import { useState } from 'react'
-import { oilStatus, type OilChangeEntry } from '../../lib/oil-status.ts'
+import { oilStatus, type OilChangeEntry } from '../../../core/oil-status.ts'
 import { formatOilDate } from '../../lib/dates.ts'
 
 export function OilInfo({ changeOil }: { changeOil: readonly OilChangeEntry[] }) {

@@ -1,8 +1,8 @@
 // The owner's Pre-Trip tab (spec §2): the pre-trips drivers made on this unit, in the inspections' list
 // style, headed 'PreTrip'. A unit with no driver has nobody to make them: 'User is not selected'.
 import { useQuery } from '@tanstack/react-query'
-import type { InspectionListItem } from '../../api/contract/inspections.ts'
-import type { Unit } from '../../api/contract/units.ts'
+import type { InspectionListItem } from '../../../core/contract/inspections.ts'
+import type { Unit } from '../../../core/contract/units.ts'
 import { SkeletonList } from '../../ui/skeleton-list.tsx'
 import { InspectionList } from './inspection-list.tsx'
 import { LoadError } from './load-error.tsx'

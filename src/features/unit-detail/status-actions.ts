@@ -1,7 +1,7 @@
 // The actions a unit's header offers for its status (spec §4). An Available unit leaves by an inspection
 // (Assign to Driver) or a reserve (Assign to Rent); every other status has one button whose choices of
 // next status come from the contract's transition table, so the client offers exactly what the server allows.
-import { UNIT_STATUS_CHANGES, UNIT_STATUSES, type UnitStatus } from '../../api/contract/units.ts'
+import { UNIT_STATUS_CHANGES, UNIT_STATUSES, type UnitStatus } from '../../../core/contract/units.ts'
 
 export type StatusAction =
   | { kind: 'link'; label: 'Assign to Driver'; to: '/unit/$unitId/inspections' }

@@ -2,7 +2,7 @@
 // reserve flows for an Available unit, otherwise one button asking for the next status.
 import { useState } from 'react'
 import { Link } from '@tanstack/react-router'
-import type { Unit } from '../../api/contract/units.ts'
+import type { Unit } from '../../../core/contract/units.ts'
 import { Button } from '../../ui/button.tsx'
 import { ChangeStatusModal } from './change-status-modal.tsx'
 import { statusActionsOf, type StatusAction } from './status-actions.ts'

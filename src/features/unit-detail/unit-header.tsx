@@ -2,7 +2,7 @@
 // oil info with 'Add Oil Change', the assigned driver's card, and the actions for the status.
 import { useState } from 'react'
 import { Link } from '@tanstack/react-router'
-import type { Unit } from '../../api/contract/units.ts'
+import type { Unit } from '../../../core/contract/units.ts'
 import { Avatar } from '../../ui/avatar.tsx'
 import { Button } from '../../ui/button.tsx'
 import { StatusBadge } from '../../ui/status-badge.tsx'

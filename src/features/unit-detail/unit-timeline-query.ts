@@ -1,6 +1,6 @@
 // GET /units/{id}/timeline: the unit's History of status changes, newest first.
 import { queryOptions } from '@tanstack/react-query'
-import type { TimelineEntry } from '../../api/contract/units.ts'
+import type { TimelineEntry } from '../../../core/contract/units.ts'
 import { api } from '../../api/client.ts'
 
 export const unitTimelineQuery = (unitId: string) =>

@@ -1,7 +1,7 @@
 // POST /units/{unitId}/add-change-oil (spec §7); the unit refetches so its oil info shows the new dates.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { MessageResponse } from '../../api/contract/auth.ts'
-import type { OilChangeBody } from '../../api/contract/units.ts'
+import type { MessageResponse } from '../../../core/contract/auth.ts'
+import type { OilChangeBody } from '../../../core/contract/units.ts'
 import { api } from '../../api/client.ts'
 
 export function useAddOilChange(unitId: string) {

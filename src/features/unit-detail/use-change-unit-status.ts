@@ -1,7 +1,7 @@
 // PUT /units/{id}/status with the unit and its next status (spec §7). The answer's unit is put in the
 // cache at once (spec §4: applied locally right after the call); the History and the lists refetch.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { Unit, UnitResponse, UnitStatus } from '../../api/contract/units.ts'
+import type { Unit, UnitResponse, UnitStatus } from '../../../core/contract/units.ts'
 import { api } from '../../api/client.ts'
 import { unitInfoKey } from '../../api/unit-info.ts'
 import { unitTimelineQuery } from './unit-timeline-query.ts'

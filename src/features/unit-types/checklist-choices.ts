@@ -1,7 +1,7 @@
 // The 'Inspection types' modal of a sub type (spec §2): every inspection type, whether the sub type's
 // checklist includes it, and whether it asks for a photo (the default, spec §9) or a video.
-import type { InspectionType } from '../../api/contract/inspection-types.ts'
-import type { MediaKind, SubTypeInspectionType } from '../../api/contract/units.ts'
+import type { InspectionType } from '../../../core/contract/inspection-types.ts'
+import type { MediaKind, SubTypeInspectionType } from '../../../core/contract/units.ts'
 
 export interface ChecklistChoice {
   inspectionType: InspectionType

@@ -4,7 +4,7 @@
 import { Suspense, useState } from 'react'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { toast } from 'react-hot-toast'
-import type { UnitSubType } from '../../api/contract/unit-types.ts'
+import type { UnitSubType } from '../../../core/contract/unit-types.ts'
 import { inspectionTypesQuery } from '../../api/inspection-types.ts'
 import { AlertBanner } from '../../ui/alert-banner.tsx'
 import { Button } from '../../ui/button.tsx'

@@ -2,7 +2,7 @@
 // Default, and actions to edit, choose the checklist's inspection types, and (owners only) delete.
 import { useState } from 'react'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import type { UnitSubType } from '../../api/contract/unit-types.ts'
+import type { UnitSubType } from '../../../core/contract/unit-types.ts'
 import { Button } from '../../ui/button.tsx'
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx'
 import { DataTable, type Column } from '../../ui/data-table.tsx'

@@ -2,7 +2,7 @@
 // Trailer), Default. Anyone but an owner sees 'Permission denied' instead of the form.
 import { useState, type FormEvent } from 'react'
 import { toast } from 'react-hot-toast'
-import type { UnitType, UnitTypeIcon } from '../../api/contract/unit-types.ts'
+import type { UnitType, UnitTypeIcon } from '../../../core/contract/unit-types.ts'
 import { AlertBanner } from '../../ui/alert-banner.tsx'
 import { Button } from '../../ui/button.tsx'
 import { CheckboxField } from '../../ui/checkbox-field.tsx'

@@ -3,7 +3,7 @@
 import { Suspense, useState } from 'react'
 import { Link } from '@tanstack/react-router'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import type { UnitTypeFull } from '../../api/contract/unit-types.ts'
+import type { UnitTypeFull } from '../../../core/contract/unit-types.ts'
 import { unitTypesQuery } from '../../api/unit-types.ts'
 import { Button } from '../../ui/button.tsx'
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx'

@@ -1,6 +1,6 @@
 // POST /unit-types/{unitTypeId}/unit-sub-types
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { UnitSubTypeBody, UnitSubTypeResponse } from '../../api/contract/unit-types.ts'
+import type { UnitSubTypeBody, UnitSubTypeResponse } from '../../../core/contract/unit-types.ts'
 import { api } from '../../api/client.ts'
 import { refreshUnitTypes } from './refresh-unit-types.ts'
 

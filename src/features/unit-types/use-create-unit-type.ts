@@ -1,6 +1,6 @@
 // POST /unit-types
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { UnitTypeBody, UnitTypeResponse } from '../../api/contract/unit-types.ts'
+import type { UnitTypeBody, UnitTypeResponse } from '../../../core/contract/unit-types.ts'
 import { api } from '../../api/client.ts'
 import { refreshUnitTypes } from './refresh-unit-types.ts'
 

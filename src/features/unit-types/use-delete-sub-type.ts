@@ -1,6 +1,6 @@
 // DELETE /unit-types/{unitTypeId}/unit-sub-types/{id} — refused (409) while units use the sub type.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { MessageResponse } from '../../api/contract/auth.ts'
+import type { MessageResponse } from '../../../core/contract/auth.ts'
 import { api } from '../../api/client.ts'
 import { refreshUnitTypes } from './refresh-unit-types.ts'
 

@@ -1,7 +1,7 @@
 // PUT /unit-types/{unitTypeId}/unit-sub-types/{id}: the sub type form, and the Inspection types modal
 // (which sends `inspectionsTypes` only).
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { UnitSubTypeResponse, UnitSubTypeUpdateBody } from '../../api/contract/unit-types.ts'
+import type { UnitSubTypeResponse, UnitSubTypeUpdateBody } from '../../../core/contract/unit-types.ts'
 import { api } from '../../api/client.ts'
 import { refreshUnitTypes } from './refresh-unit-types.ts'
 

@@ -1,6 +1,6 @@
 // PUT /unit-types/{id}
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { UnitTypeResponse, UnitTypeUpdateBody } from '../../api/contract/unit-types.ts'
+import type { UnitTypeResponse, UnitTypeUpdateBody } from '../../../core/contract/unit-types.ts'
 import { api } from '../../api/client.ts'
 import { refreshUnitTypes } from './refresh-unit-types.ts'
 

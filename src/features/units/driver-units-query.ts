@@ -1,6 +1,6 @@
 // GET /driver/{id}/units?company_id= — the units a driver has been handed (spec §7 "Drivers").
 import { queryOptions } from '@tanstack/react-query'
-import type { DriverUnit } from '../../api/contract/drivers.ts'
+import type { DriverUnit } from '../../../core/contract/drivers.ts'
 import { api } from '../../api/client.ts'
 import { unitsKeyRoot } from './units-query.ts'
 

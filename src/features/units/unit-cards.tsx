@@ -3,7 +3,7 @@
 import { useRef } from 'react'
 import { Link } from '@tanstack/react-router'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import type { Unit } from '../../api/contract/units.ts'
+import type { Unit } from '../../../core/contract/units.ts'
 import { IconButton } from '../../ui/icon-button.tsx'
 import { StatusBadge } from '../../ui/status-badge.tsx'
 import type { UnitActions } from './units-table.tsx'

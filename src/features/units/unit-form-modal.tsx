@@ -3,8 +3,8 @@
 // was typed and shows why (a duplicate VIN: 'The current VIN is existing in the system.').
 import { useForm, useWatch } from 'react-hook-form'
 import { toast } from 'react-hot-toast'
-import type { UnitTypeFull } from '../../api/contract/unit-types.ts'
-import { MIN_UNIT_YEAR, maxUnitYear, VIN_MAX_LENGTH, type Unit } from '../../api/contract/units.ts'
+import type { UnitTypeFull } from '../../../core/contract/unit-types.ts'
+import { MIN_UNIT_YEAR, maxUnitYear, VIN_MAX_LENGTH, type Unit } from '../../../core/contract/units.ts'
 import { AlertBanner } from '../../ui/alert-banner.tsx'
 import { Button } from '../../ui/button.tsx'
 import { SelectField, TextField } from '../../ui/form-field.tsx'

@@ -1,7 +1,7 @@
 // The unit form (spec §5): which type and sub type a new unit starts with, what changing the type does
 // to the sub type, and the request body the form's values become (VIN without spaces, upper-cased).
-import type { UnitSubType, UnitTypeFull } from '../../api/contract/unit-types.ts'
-import { normalizeVin, type Unit, type UnitBody } from '../../api/contract/units.ts'
+import type { UnitSubType, UnitTypeFull } from '../../../core/contract/unit-types.ts'
+import { normalizeVin, type Unit, type UnitBody } from '../../../core/contract/units.ts'
 
 export interface UnitFormValues {
   unitTypeId: string

@@ -1,6 +1,6 @@
 // The units list filters of spec §2 "Units home": type/subtype, status and free-text search. Pure, so
 // the list can run them on every keystroke over thousands of units and tests can pin the rules.
-import type { Unit, UnitStatus } from '../../api/contract/units.ts'
+import type { Unit, UnitStatus } from '../../../core/contract/units.ts'
 
 export interface UnitFilters {
   /** A unit type id or a sub type id (ids are unique across both). */

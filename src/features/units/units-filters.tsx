@@ -1,7 +1,7 @@
 // The type/subtype and status filters of the units list (spec §2). At a desk they sit beside the search
 // box; on a phone they live in a drawer opened by a 'Filters' button.
 import { useId, useState } from 'react'
-import type { UnitTypeFull } from '../../api/contract/unit-types.ts'
+import type { UnitTypeFull } from '../../../core/contract/unit-types.ts'
 import { Button } from '../../ui/button.tsx'
 import { IconButton } from '../../ui/icon-button.tsx'
 import { Modal } from '../../ui/modal.tsx'

@@ -4,7 +4,7 @@
 import { lazy, memo, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react'
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { toast } from 'react-hot-toast'
-import type { Unit, UnitStatus } from '../../api/contract/units.ts'
+import type { Unit, UnitStatus } from '../../../core/contract/units.ts'
 import { unitTypesQuery } from '../../api/unit-types.ts'
 import { isMobileDevice } from '../../lib/device.ts'
 import { Button } from '../../ui/button.tsx'

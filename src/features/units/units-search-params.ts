@@ -1,7 +1,7 @@
 // The units list's query string (spec §2): `type`, `status`, `searchTerm`. A hand-edited or stale value
 // falls back to "no filter" instead of an error page, so a shared link always opens.
 import * as v from 'valibot'
-import type { UnitStatus } from '../../api/contract/units.ts'
+import type { UnitStatus } from '../../../core/contract/units.ts'
 
 /** The status filter's choices: spec §2 labels over the statuses they select (spec §4: Rent = Reserved). */
 export const UNIT_STATUS_FILTERS = [

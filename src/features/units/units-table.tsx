@@ -1,6 +1,6 @@
 // The desktop units table (spec §2): Unit #, VIN, Make, Model, Year, Status, Actions; a row opens the unit.
 import { Link, useNavigate } from '@tanstack/react-router'
-import type { Unit } from '../../api/contract/units.ts'
+import type { Unit } from '../../../core/contract/units.ts'
 import { DataTable, type Column } from '../../ui/data-table.tsx'
 import { IconButton } from '../../ui/icon-button.tsx'
 import { StatusBadge } from '../../ui/status-badge.tsx'

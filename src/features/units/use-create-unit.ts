@@ -1,6 +1,6 @@
 // POST /units. Afterwards the list and the sidebar counts refresh.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { UnitBody, UnitResponse } from '../../api/contract/units.ts'
+import type { UnitBody, UnitResponse } from '../../../core/contract/units.ts'
 import { api } from '../../api/client.ts'
 import { dashboardCountsKeyRoot } from '../../api/dashboard-counts.ts'
 import { unitsKeyRoot } from './units-query.ts'

@@ -1,6 +1,6 @@
 // DELETE /units/{unitId}. Afterwards the list and the sidebar counts refresh.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { MessageResponse } from '../../api/contract/auth.ts'
+import type { MessageResponse } from '../../../core/contract/auth.ts'
 import { api } from '../../api/client.ts'
 import { dashboardCountsKeyRoot } from '../../api/dashboard-counts.ts'
 import { unitsKeyRoot } from './units-query.ts'

@@ -1,6 +1,6 @@
 // PUT /units/{id}. Afterwards every units query (list, detail, driver's units) refreshes.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { UnitBody, UnitResponse } from '../../api/contract/units.ts'
+import type { UnitBody, UnitResponse } from '../../../core/contract/units.ts'
 import { api } from '../../api/client.ts'
 import { unitsKeyRoot } from './units-query.ts'
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import type { AuthUser } from '../../../src/api/contract/auth.ts'
+import type { AuthUser } from '../../../core/contract/auth.ts'
 import { sessionArea } from '../../../src/api/current-user.ts'
 
 const company = { _id: 'c1', name: 'Demo Freight', slug: 'demo-freight' }

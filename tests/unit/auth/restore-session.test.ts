@@ -3,7 +3,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import { act, renderHook, waitFor } from '@testing-library/react'
 import { QueryClient } from '@tanstack/react-query'
-import type { AuthUser } from '../../../src/api/contract/auth.ts'
+import type { AuthUser } from '../../../core/contract/auth.ts'
 import { startLocalServer, unreachableUrl, type LocalServer } from '../api/local-server.ts'
 
 const user: AuthUser = {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { fireEvent, render, screen } from '@testing-library/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import type { Unit } from '../../../src/api/contract/units.ts'
+import type { Unit } from '../../../core/contract/units.ts'
 import { AddDocumentModal, listedUnitChoices } from '../../../src/features/documents/add-document-modal.tsx'
 import { ownerUnitChoicesQuery } from '../../../src/features/documents/unit-choices-query.ts'
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import type { CompanyDocument } from '../../../src/api/contract/documents.ts'
+import type { CompanyDocument } from '../../../core/contract/documents.ts'
 import { attachedLabel, matchesDocument } from '../../../src/features/documents/document-search.ts'
 import { documentFormData } from '../../../src/features/documents/use-create-document.ts'
 

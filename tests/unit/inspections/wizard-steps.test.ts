@@ -1,7 +1,7 @@
 // The assign-to-driver wizard's step rules against the real outbox (fake-indexeddb): what each move
 // writes to the local draft and which PUT it queues.
 import { afterEach, expect, test } from 'vitest'
-import { FINISHED_STEP } from '../../../src/api/contract/inspections.ts'
+import { FINISHED_STEP } from '../../../core/contract/inspections.ts'
 import {
   finishAssignment,
   moveToStep,

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { needsDriverLicenceBanner } from '../../../src/app/layout/driver-licence-banner.tsx'
-import type { UserDocument } from '../../../src/api/contract/auth.ts'
+import type { UserDocument } from '../../../core/contract/auth.ts'
 
 const licence: UserDocument = { _id: 'd1', type: 'driver-licence', url: '/front.png' }
 const rearOnly: UserDocument = { _id: 'd2', type: 'driver-licence-rear', url: '/rear.png' }

@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router'
 import { UserMenu } from '../../../src/app/layout/user-menu.tsx'
-import type { AuthUser, RoleName } from '../../../src/api/contract/auth.ts'
+import type { AuthUser, RoleName } from '../../../core/contract/auth.ts'
 
 function userWithRole(role: RoleName): AuthUser {
   return {

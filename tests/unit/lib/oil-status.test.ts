@@ -7,7 +7,7 @@ import {
   isNextChangeAfter,
   oilDueLabel,
   oilStatus,
-} from '../../../src/lib/oil-status.ts'
+} from '../../../core/oil-status.ts'
 
 // Local calendar moments: "today" is the day the person looking at the screen is living.
 const today = new Date(2025, 5, 15, 23, 30)

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vite
 import { fireEvent, render, screen } from '@testing-library/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, RouterProvider } from '@tanstack/react-router'
-import type { AuthUser, CompanyRef } from '../../../src/api/contract/auth.ts'
+import type { AuthUser, CompanyRef } from '../../../core/contract/auth.ts'
 import { startLocalServer, type LocalServer } from '../api/local-server.ts'
 
 const user: AuthUser = {

@@ -1,6 +1,6 @@
 // The local half of the outbox: every action lands in IndexedDB at once, in the right shape.
 import { afterEach, expect, test, vi } from 'vitest'
-import { FILE_TOO_LARGE_MESSAGE, MAX_PHOTO_BYTES } from '../../../src/api/contract/media-limits.ts'
+import { FILE_TOO_LARGE_MESSAGE, MAX_PHOTO_BYTES } from '../../../core/contract/media-limits.ts'
 import { OUT_OF_SPACE_MESSAGE } from '../../../src/outbox/device-storage.ts'
 import {
   addCapture,

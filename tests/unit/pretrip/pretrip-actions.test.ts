@@ -2,7 +2,7 @@
 // are kept per item (photos shrunk first, oversized videos refused at selection), and a draft begun on
 // another device is resumed from the server's reply.
 import { afterEach, expect, test } from 'vitest'
-import { MAX_VIDEO_BYTES } from '../../../src/api/contract/media-limits.ts'
+import { MAX_VIDEO_BYTES } from '../../../core/contract/media-limits.ts'
 import { pretripChecklist } from '../../../src/lib/checklist.ts'
 import { OutboxDb } from '../../../src/outbox/outbox-db.ts'
 import { setOutboxSession } from '../../../src/outbox/outbox-session.ts'

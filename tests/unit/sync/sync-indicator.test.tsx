@@ -4,7 +4,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { createMemoryHistory, createRootRoute, createRoute, createRouter, Outlet, RouterProvider } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import type { AuthUser } from '../../../src/api/contract/auth.ts'
+import type { AuthUser } from '../../../core/contract/auth.ts'
 import { storeSession, storedToken } from '../../../src/api/session.ts'
 import { UserMenu } from '../../../src/app/layout/user-menu.tsx'
 import { SyncIndicator } from '../../../src/features/sync/sync-indicator.tsx'

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { fireEvent, render, screen } from '@testing-library/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import type { Inspection, InspectionListItem } from '../../../src/api/contract/inspections.ts'
+import type { Inspection, InspectionListItem } from '../../../core/contract/inspections.ts'
 import { InspectionList, nextOpenRow } from '../../../src/features/unit-detail/inspection-list.tsx'
 import { mediaDetailsQuery } from '../../../src/features/unit-detail/media-details-query.ts'
 

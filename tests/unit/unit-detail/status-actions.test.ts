@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { UNIT_STATUS_CHANGES, UNIT_STATUSES } from '../../../src/api/contract/units.ts'
+import { UNIT_STATUS_CHANGES, UNIT_STATUSES } from '../../../core/contract/units.ts'
 import { statusActionsOf } from '../../../src/features/unit-detail/status-actions.ts'
 
 describe('actions a unit offers for its status', () => {

@@ -1,5 +1,5 @@
 // A unit as GET /units/{companyId} answers it, with only the fields a test cares about to change.
-import type { Unit } from '../../../src/api/contract/units.ts'
+import type { Unit } from '../../../core/contract/units.ts'
 
 let next = 0
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import type { UnitTypeFull } from '../../../src/api/contract/unit-types.ts'
+import type { UnitTypeFull } from '../../../core/contract/unit-types.ts'
 import {
   defaultSubType,
   defaultUnitType,

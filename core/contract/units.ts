@@ -1,7 +1,7 @@
 // Requests and responses of spec §7 "Units": the unit form's rules, the status lifecycle the server
 // enforces (and the client offers), oil changes and the History timeline.
 import * as v from 'valibot'
-import { dayNumberOf, isNextChangeAfter, type OilChangeEntry } from '../../lib/oil-status.ts'
+import { dayNumberOf, isNextChangeAfter, type OilChangeEntry } from '../oil-status.ts'
 import { Id, Name } from './common.ts'
 
 export const UNIT_STATUSES = ['Available', 'Assigned to Driver', 'Reserved', 'Rented Out', 'Maintenance'] as const
@@ -198,7 +198,7 @@ export interface Unit {
   driver: UnitDriver | null
   /** The assignment link of spec §3; here the assigned driver's id. */
   userRoleCompany: { _id: string } | null
-  /** Oldest first, so the last entry is the current one (see lib/oil-status.ts). */
+  /** Oldest first, so the last entry is the current one (see core/oil-status.ts). */
   changeOil: OilChangeEntry[]
   createdAt: string
   updatedAt: string
