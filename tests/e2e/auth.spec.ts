@@ -18,6 +18,8 @@ async function signUp(page: Page, path: string, email: string | null) {
 }
 
 async function signIn(page: Page, email: string, password: string) {
+  // The sign-up form has fields of the same names: fill only once the sign-in screen has replaced it.
+  await expect(page.getByRole('heading', { name: 'Sign In to Fleetyard' })).toBeVisible()
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Password').fill(password)
   await page.getByRole('button', { name: 'Sign In' }).click()
@@ -64,6 +66,7 @@ test('a forgotten password is reset through the mailed link and the new one sign
 
   await page.getByRole('link', { name: 'Forgot password?' }).click()
   await expect(page).toHaveURL(/\/reset-password$/)
+  await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible()
   await page.getByLabel('Email').fill(email)
   await page.getByRole('button', { name: 'Reset Password' }).click()
   await expect(page.getByText('The password reset link has been sent to your email.')).toBeVisible()
