@@ -5,6 +5,7 @@ import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { uploadLimit } from '../http/upload-limit.ts'
 import { MAX_IMAGE_BYTES } from '../../core/contract/auth.ts'
+import { sniffImageType } from '../media/file-type.ts'
 import { exceedsImageDimensions, IMAGE_DIMENSIONS_MESSAGE } from '../media/image-dimensions.ts'
 
 export const IMAGE_TOO_LARGE_MESSAGE = 'The image is too large. The limit is 10 MB.'
@@ -38,23 +39,6 @@ export async function readMultipart(c: Context): Promise<MultipartUpload> {
   return { files, fields }
 }
 
-const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0) =>
-  signature.every((byte, index) => bytes[offset + index] === byte)
-const ascii = (text: string) => [...text].map((char) => char.charCodeAt(0))
-
-const SVG_START = /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!doctype\s+svg[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*<svg[\s>]/i
-
-/** The image type the bytes really hold, or null when they are not an image we accept. */
-export function sniffImageType(bytes: Uint8Array): string | null {
-  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png'
-  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'image/jpeg'
-  if (startsWith(bytes, ascii('GIF87a')) || startsWith(bytes, ascii('GIF89a'))) return 'image/gif'
-  if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return 'image/webp'
-  const head = new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(0, 4096)).replace(/^\uFEFF/, '')
-  if (SVG_START.test(head)) return 'image/svg+xml'
-  return null
-}
-
 /** The one image of an upload, checked for presence, size and type. */
 export async function imageOf(upload: MultipartUpload): Promise<{ bytes: Uint8Array; contentType: string }> {
   const file = upload.files[0]
@@ -62,7 +46,7 @@ export async function imageOf(upload: MultipartUpload): Promise<{ bytes: Uint8Ar
   if (upload.files.length > 1) throw new HTTPException(400, { message: 'Upload one image at a time.' })
   if (file.size > MAX_IMAGE_BYTES) throw new HTTPException(413, { message: IMAGE_TOO_LARGE_MESSAGE })
   const bytes = new Uint8Array(await file.arrayBuffer())
-  const contentType = sniffImageType(bytes)
+  const contentType = await sniffImageType(bytes)
   if (!contentType) throw new HTTPException(400, { message: 'The file must be an image (SVG, PNG, JPG, GIF or WebP).' })
   // An SVG is only ever a download; a raster image is shown inline, so its size must be decodable.
   if (contentType !== 'image/svg+xml' && exceedsImageDimensions(bytes)) {

@@ -105,7 +105,7 @@ export async function updateDraft(
   }
   const { draft, unit } = await ownDraft(db, user, draftId, kinds)
   const signature =
-    changes.signature === undefined ? undefined : changes.signature === null ? null : decodeSignature(changes.signature)
+    changes.signature === undefined ? undefined : changes.signature === null ? null : await decodeSignature(changes.signature)
   const recipient =
     changes.to_user_id === undefined || changes.to_user_id === null
       ? null

@@ -3,7 +3,7 @@
 import { HTTPException } from 'hono/http-exception'
 import { imageSize } from 'image-size'
 import { MAX_IMAGE_DIMENSION, MAX_SIGNATURE_BYTES } from '../../core/contract/media-limits.ts'
-import { sniffMedia } from '../media/sniff.ts'
+import { sniffMedia } from '../media/file-type.ts'
 
 const PREFIX = 'data:image/png;base64,'
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/
@@ -15,7 +15,7 @@ export interface Signature {
 
 const notPng = () => new HTTPException(400, { message: 'The signature must be a PNG image.' })
 
-export function decodeSignature(dataUrl: string): Signature {
+export async function decodeSignature(dataUrl: string): Promise<Signature> {
   if (!dataUrl.startsWith(PREFIX)) throw notPng()
   const encoded = dataUrl.slice(PREFIX.length)
   // Checked before decoding so an enormous string is refused without allocating its bytes.
@@ -25,7 +25,7 @@ export function decodeSignature(dataUrl: string): Signature {
   if (!BASE64.test(encoded)) throw notPng()
   const bytes = new Uint8Array(Buffer.from(encoded, 'base64'))
   if (bytes.length > MAX_SIGNATURE_BYTES) throw new HTTPException(413, { message: 'The signature is too large.' })
-  if (sniffMedia(bytes)?.contentType !== 'image/png') throw notPng()
+  if ((await sniffMedia(bytes))?.contentType !== 'image/png') throw notPng()
   let size: { width: number; height: number }
   try {
     size = imageSize(bytes)

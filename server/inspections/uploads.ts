@@ -18,7 +18,7 @@ import type { Db } from '../db/client.ts'
 import { media, type InspectionKind } from '../db/schema.ts'
 import type { AppEnv, SessionUser } from '../http/app-env.ts'
 import { parseOr400 } from '../http/validate.ts'
-import { sniffMedia } from '../media/sniff.ts'
+import { sniffMedia } from '../media/file-type.ts'
 import { newFileKey, type FileStore } from '../storage/storage.ts'
 import { draftNotFound, ownDraft, unitForCaller, type DraftRow } from './scope.ts'
 
@@ -74,7 +74,7 @@ function displayName(name: string, kind: MediaKind): string {
 export async function checkMediaFile(file: File, kind: MediaKind): Promise<CheckedFile> {
   if (file.size > maxBytesFor(kind)) throw new HTTPException(413, { message: FILE_TOO_LARGE_MESSAGE })
   const bytes = new Uint8Array(await file.arrayBuffer())
-  const sniffed = sniffMedia(bytes)
+  const sniffed = await sniffMedia(bytes)
   if (!sniffed || sniffed.kind !== kind) throw new HTTPException(400, { message: UNSUPPORTED_FILE_MESSAGE })
   let width: number | null = null
   let height: number | null = null

@@ -16,7 +16,7 @@ import { FILE_TOO_LARGE_MESSAGE, UNSUPPORTED_FILE_MESSAGE } from '../../core/con
 import { requireOwner, requireUser } from '../auth/session.ts'
 import type { Db } from '../db/client.ts'
 import { documents, documentUnits, units } from '../db/schema.ts'
-import { sniffDocumentType } from '../documents/document-file.ts'
+import { sniffDocumentType } from '../media/file-type.ts'
 import { loadDocuments } from '../documents/load-documents.ts'
 import { forUnit, viewerOf, type Viewer } from '../documents/visibility.ts'
 import type { AppEnv } from '../http/app-env.ts'
@@ -100,7 +100,7 @@ export function documentRoutes() {
     if (uploaded.length > 1) throw new HTTPException(400, { message: 'Upload one file at a time.' })
     if (file.size > MAX_DOCUMENT_BYTES) throw new HTTPException(413, { message: FILE_TOO_LARGE_MESSAGE })
     const bytes = new Uint8Array(await file.arrayBuffer())
-    const type = sniffDocumentType(bytes)
+    const type = await sniffDocumentType(bytes)
     if (!type) throw new HTTPException(400, { message: UNSUPPORTED_FILE_MESSAGE })
     if (type.kind === 'image' && exceedsImageDimensions(bytes)) throw new HTTPException(400, { message: IMAGE_DIMENSIONS_MESSAGE })
 

@@ -5,7 +5,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { MAX_DOCUMENT_BYTES, type CompanyDocument } from '../../core/contract/documents.ts'
 import { createTestContext, type TestContext, type TestUser } from './harness.ts'
-import { jpegBytes, makeUnit, pngBytes, uploadForm } from './inspection-fixtures.ts'
+import { jpegBytes, makeUnit, pngBytes, tiffBytes, uploadForm } from './inspection-fixtures.ts'
 
 let ctx: TestContext
 let owner: TestUser & { companyId: string }
@@ -202,8 +202,8 @@ describe('file rules', () => {
       [bytesOf('GIF89a\x01\x00\x01\x00\x00\x00\x00;'), 'image/gif', 'gif'],
       [bytesOf('RIFF\x24\x00\x00\x00WEBPVP8 \x18\x00\x00\x00'), 'image/webp', 'webp'],
       [bmp, 'image/bmp', 'bmp'],
-      [bytesOf('II*\x00\x08\x00\x00\x00\x00\x00'), 'image/tiff', 'tiff'],
-      [bytesOf('MM\x00*\x00\x00\x00\x08\x00\x00'), 'image/tiff', 'tiff'],
+      [tiffBytes(true), 'image/tiff', 'tiff'],
+      [tiffBytes(false), 'image/tiff', 'tiff'],
       [ico, 'image/x-icon', 'ico'],
     ]
     for (const [bytes, contentType, extension] of cases) {

@@ -116,6 +116,29 @@ export function webmBytes(): Uint8Array {
   )
 }
 
+/** A 1×1 8-bit grey TIFF with a real image file directory, little- or big-endian ('II' / 'MM'). */
+export function tiffBytes(littleEndian: boolean): Uint8Array {
+  // tag, type (3 SHORT, 4 LONG), value: width, height, bits, no compression, black-is-zero, strip offset,
+  // samples, rows per strip, strip byte count.
+  const entries: [number, 3 | 4, number][] = [[256, 3, 1], [257, 3, 1], [258, 3, 8], [259, 3, 1], [262, 3, 1], [273, 4, 8 + 2 + 12 * 9 + 4], [277, 3, 1], [278, 3, 1], [279, 4, 1]]
+  const bytes = Buffer.alloc(8 + 2 + 12 * entries.length + 4 + 1)
+  const u16 = (value: number, at: number) => (littleEndian ? bytes.writeUInt16LE(value, at) : bytes.writeUInt16BE(value, at))
+  const u32 = (value: number, at: number) => (littleEndian ? bytes.writeUInt32LE(value, at) : bytes.writeUInt32BE(value, at))
+  bytes.write(littleEndian ? 'II' : 'MM', 0, 'latin1')
+  u16(42, 2)
+  u32(8, 4)
+  u16(entries.length, 8)
+  entries.forEach(([tag, type, value], index) => {
+    const at = 10 + index * 12
+    u16(tag, at)
+    u16(type, at + 2)
+    u32(1, at + 4)
+    if (type === 3) u16(value, at + 8)
+    else u32(value, at + 8)
+  })
+  return new Uint8Array(bytes)
+}
+
 /** A multipart body for an upload route. */
 export function uploadForm(fields: Record<string, string>, files: { bytes: Uint8Array; name: string; type?: string }[], field = 'files') {
   const form = new FormData()
