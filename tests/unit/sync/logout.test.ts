@@ -3,7 +3,7 @@
 import { QueryClient } from '@tanstack/react-query'
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
 import { createApiClient } from '../../../src/api/client.ts'
-import { logOut, unsentChangeCount, unsentChangesWarning } from '../../../src/api/logout.ts'
+import { logOut, unsentChangeCount, unsentChangesWarning } from '../../../src/outbox/log-out.ts'
 import { storeSession, storedToken, storedUserId } from '../../../src/api/session.ts'
 import { STORAGE_KEYS } from '../../../src/lib/storage-keys.ts'
 import { addCapture, saveDescription, startDraft } from '../../../src/outbox/draft-store.ts'

@@ -4,8 +4,8 @@
 import { liveQuery } from 'dexie'
 import type { QueryClient } from '@tanstack/react-query'
 import type { Unit, UnitDriver, UnitStatus } from '../../core/contract/units.ts'
-import { outboxDb, type OutboxDb } from '../outbox/outbox-db.ts'
-import { unitInfoKey } from './unit-info.ts'
+import { outboxDb, type OutboxDb } from './outbox-db.ts'
+import { unitInfoKey } from '../api/unit-info.ts'
 
 /** Shows `status` (and the driver) for the unit in the cached unit and units lists. */
 export function showUnitStatus(queryClient: QueryClient, unitId: string, status: UnitStatus, driver?: UnitDriver | null): void {

@@ -3,12 +3,12 @@
 // in on a shared phone. Changes still in the outbox are never deleted: the user is warned first, and
 // they stay on the device to be sent when that user signs in again.
 import type { QueryClient } from '@tanstack/react-query'
-import { countWaitingOps } from '../outbox/ops.ts'
-import { outboxDb, type OutboxDb } from '../outbox/outbox-db.ts'
-import { clearOutboxSession } from '../outbox/outbox-session.ts'
-import { api } from './client.ts'
-import { clearPersistedQueryCache } from './query-cache-persistence.ts'
-import { clearStoredSession, storedUserId } from './session.ts'
+import { countWaitingOps } from './ops.ts'
+import { outboxDb, type OutboxDb } from './outbox-db.ts'
+import { clearOutboxSession } from './outbox-session.ts'
+import { api } from '../api/client.ts'
+import { clearPersistedQueryCache } from '../api/query-cache-persistence.ts'
+import { clearStoredSession, storedUserId } from '../api/session.ts'
 
 /** Long enough for a slow yard connection, short enough that Log Out never hangs. */
 const LOGOUT_REQUEST_TIMEOUT_MS = 5000
