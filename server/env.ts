@@ -20,6 +20,7 @@ const EnvSchema = v.object({
   S3_REGION: v.optional(v.pipe(v.string(), v.regex(/^[a-z0-9-]+$/, 'not a valid region')), 'us-east-1'),
   S3_ACCESS_KEY_ID: v.optional(v.string()),
   S3_SECRET_ACCESS_KEY: v.optional(v.string()),
+  S3_SESSION_TOKEN: v.optional(v.string()),
   S3_FORCE_PATH_STYLE: v.optional(v.picklist(['0', '1', 'true', 'false']), '1'),
 })
 
@@ -49,8 +50,14 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     process.exit(1)
   }
   const env = parsed.output
-  if (env.S3_BUCKET && (!env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY)) {
-    console.error('Fleetyard: bad configuration\n  S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY')
+  // Static keys come as a pair (plus a session token when temporary); with neither, the AWS SDK's
+  // default credential chain finds them (AWS_* env, profile, ECS or EC2 instance role).
+  if (env.S3_BUCKET && Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    console.error('Fleetyard: bad configuration\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither to use the default AWS credential chain')
+    process.exit(1)
+  }
+  if (env.S3_BUCKET && env.S3_SESSION_TOKEN && !env.S3_ACCESS_KEY_ID) {
+    console.error('Fleetyard: bad configuration\n  S3_SESSION_TOKEN needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY')
     process.exit(1)
   }
   return {
@@ -66,11 +73,13 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     logRequests: env.LOG_REQUESTS === '1',
     s3: env.S3_BUCKET
       ? {
-          endpoint: env.S3_ENDPOINT ?? `https://s3.${env.S3_REGION}.amazonaws.com`,
+          endpoint: env.S3_ENDPOINT,
           bucket: env.S3_BUCKET,
           region: env.S3_REGION,
-          accessKeyId: env.S3_ACCESS_KEY_ID!,
-          secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+          credentials:
+            env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY, sessionToken: env.S3_SESSION_TOKEN }
+              : undefined,
           forcePathStyle: env.S3_FORCE_PATH_STYLE === '1' || env.S3_FORCE_PATH_STYLE === 'true',
         }
       : undefined,

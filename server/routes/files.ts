@@ -5,6 +5,7 @@ import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import * as v from 'valibot'
 import type { AppEnv } from '../http/app-env.ts'
+import { parseRangeHeader } from '../storage/byte-range.ts'
 import { isFileKey } from '../storage/storage.ts'
 
 const INLINE_TYPES = new Set([
@@ -37,22 +38,6 @@ function contentDisposition(inline: boolean, name: string | undefined): string {
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`
 }
 
-/** One `bytes=` range of a file of `size` bytes: [start, end] inclusive, 'all' when absent, null when unsatisfiable. */
-function byteRange(header: string | undefined, size: number): [number, number] | 'all' | null {
-  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null
-  // Multi-range and malformed headers may be ignored (RFC 9110 §14.2): the whole file is a valid answer.
-  if (!match || (match[1] === '' && match[2] === '')) return 'all'
-  if (match[1] === '') {
-    const suffix = Number(match[2])
-    if (suffix === 0 || size === 0) return null
-    return [Math.max(0, size - suffix), size - 1]
-  }
-  const start = Number(match[1])
-  const end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1)
-  if (start >= size || end < start) return null
-  return [start, end]
-}
-
 export function fileRoutes() {
   const routes = new Hono<AppEnv>()
 
@@ -64,7 +49,9 @@ export function fileRoutes() {
     if (!query.success || !fileUrls.verify(key, query.output.exp, query.output.sig, now?.() ?? new Date())) {
       throw new HTTPException(403, { message: 'This file link has expired or is not valid.' })
     }
-    const stored = await files.get(key)
+    // Streamed from the store, so a large video is never held whole in memory. Safari plays a <video>
+    // only from a server that answers byte ranges; the store reads just the asked bytes.
+    const stored = await files.getStream(key, { range: parseRangeHeader(c.req.header('range')) })
     if (!stored) throw new HTTPException(404, { message: 'Not found.' })
 
     const type = baseType(stored.contentType)
@@ -77,18 +64,21 @@ export function fileRoutes() {
     // Opened directly, an SVG or HTML download must not run as a page of our origin.
     if (!inline) c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
 
-    const size = stored.bytes.byteLength
-    // Safari plays a <video> only from a server that answers byte ranges.
-    const range = byteRange(c.req.header('range'), size)
+    const { range, size } = stored
     if (range === null) {
+      await stored.stream.cancel()
       c.header('Content-Range', `bytes */${size}`)
       return c.body(null, 416)
     }
-    // Copied into a plain ArrayBuffer-backed array, the only byte type c.body() takes.
-    if (range === 'all') return c.body(new Uint8Array(stored.bytes), 200)
-    const [start, end] = range
-    c.header('Content-Range', `bytes ${start}-${end}/${size}`)
-    return c.body(stored.bytes.slice(start, end + 1), 206)
+    if (range) c.header('Content-Range', `bytes ${range.start}-${range.end}/${size}`)
+    c.header('Content-Length', String(range ? range.end - range.start + 1 : size))
+    const status = range ? 206 : 200
+    // HEAD answers the headers only; an unread stream would hold its file or S3 connection open.
+    if (c.req.method === 'HEAD') {
+      await stored.stream.cancel()
+      return c.body(null, status)
+    }
+    return c.body(stored.stream, status)
   })
 
   return routes

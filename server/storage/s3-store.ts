@@ -1,171 +1,199 @@
-// The S3-compatible FileStore (AWS S3, Cloudflare R2, MinIO, …), selected when S3_BUCKET is set.
-// Requests are signed with AWS Signature Version 4 on node:crypto and sent with fetch: no SDK, since
-// three object calls do not justify megabytes of dependency. Keys follow the same rule as on disk.
-import { createHash, createHmac } from 'node:crypto'
-import { isFileKey, type FileStore } from './storage.ts'
+// The S3-compatible FileStore (AWS S3, Cloudflare R2, MinIO, …), selected when S3_BUCKET is set. One
+// S3Client per store, made once at start-up and kept, so connections and credentials are reused;
+// large bodies go up as multipart uploads (lib-storage) that are aborted on failure. Why this client:
+// docs/decisions/006-s3-client.md. Keys follow the same rule as on disk.
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  type GetObjectCommandOutput,
+} from '@aws-sdk/client-s3'
+import { Upload } from '@aws-sdk/lib-storage'
+import { Readable } from 'node:stream'
+import { parseContentRange, rangeHeader } from './byte-range.ts'
+import { discard, emptyStream, nodeReadableOf, sizeChecked, webStreamOf } from './byte-streams.ts'
+import { FileStoreUnavailableError, isFileKey, type FileStore } from './storage.ts'
 
-export interface S3Config {
-  /** e.g. https://s3.us-east-1.amazonaws.com, https://<account>.r2.cloudflarestorage.com, http://minio:9000 */
-  endpoint: string
-  bucket: string
-  region: string
+export interface S3Credentials {
   accessKeyId: string
   secretAccessKey: string
+  /** Set with temporary credentials (STS, SSO): they are only valid with it. */
+  sessionToken?: string
+}
+
+export interface S3Config {
+  /** e.g. https://<account>.r2.cloudflarestorage.com, http://minio:9000; AWS's own endpoint for the region when absent. */
+  endpoint?: string
+  bucket: string
+  region: string
+  /** Static keys; when absent the SDK's default credential chain finds them (env, profile, ECS or EC2 instance role). */
+  credentials?: S3Credentials
   /** true: `${endpoint}/${bucket}/${key}`; false: `${bucket}.${endpoint host}/${key}` (virtual-hosted). */
   forcePathStyle: boolean
 }
 
-export interface SigV4Credentials {
-  accessKeyId: string
-  secretAccessKey: string
-  region: string
-  /** 's3' unless signing for another service. */
-  service?: string
+export interface S3StoreOptions {
+  /** Bytes per part of a multipart upload; S3's minimum, 5 MiB, by default. */
+  partSize?: number
+  /** Parts of one upload sent at once; each holds a part in memory. */
+  queueSize?: number
 }
 
-export interface SigV4Request {
-  method: string
-  url: URL
-  /** Headers to sign and send besides host, x-amz-date and x-amz-content-sha256 (added here). */
-  headers?: Record<string, string>
-  /** Hex SHA-256 of the body (sha256Hex), or 'UNSIGNED-PAYLOAD'. */
-  payloadHash: string
+export interface S3FileStore extends FileStore {
+  /** Closes the kept client's connections (shutdown, tests). */
+  destroy(): void
 }
 
-export const sha256Hex = (data: Uint8Array | string) => createHash('sha256').update(data).digest('hex')
-const hmac = (key: Uint8Array | string, data: string) => createHmac('sha256', key).update(data).digest()
+/** Tries per request (the first and two retries), with the SDK's standard backoff and retry quota. */
+const S3_MAX_ATTEMPTS = 3
+const MIN_PART_SIZE = 5 * 1024 * 1024
 
-/** RFC 3986 encoding as SigV4 wants it: everything but unreserved characters, in upper-case hex. */
-export function uriEncode(text: string): string {
-  return encodeURIComponent(text).replace(/[!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`)
+const errorName = (error: unknown) => (error instanceof Error ? error.name : String(error))
+/** A socket error's code (ECONNREFUSED) says more than its name (Error); S3's own errors are named for their code. */
+const failureName = (error: unknown) => {
+  const code = (error as NodeJS.ErrnoException | null)?.code
+  return typeof code === 'string' ? code : errorName(error)
 }
-
-/** The path as S3 canonicalises it: each segment decoded once and encoded again (S3 does not double-encode). */
-function canonicalPath(pathname: string): string {
-  return pathname
-    .split('/')
-    .map((segment) => {
-      try {
-        return uriEncode(decodeURIComponent(segment))
-      } catch {
-        return uriEncode(segment)
-      }
-    })
-    .join('/')
-}
-
-function canonicalQuery(url: URL): string {
-  return [...url.searchParams]
-    .map(([name, value]) => [uriEncode(name), uriEncode(value)] as const)
-    .sort(([a, aValue], [b, bValue]) => (a < b ? -1 : a > b ? 1 : aValue < bValue ? -1 : aValue > bValue ? 1 : 0))
-    .map(([name, value]) => `${name}=${value}`)
-    .join('&')
-}
-
-/** '20130524T000000Z' */
-const amzDate = (now: Date) => now.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '')
+const statusOf = (error: unknown) => (error as { $metadata?: { httpStatusCode?: number } } | null)?.$metadata?.httpStatusCode
 
 /**
- * Signs a request (AWS Signature Version 4, header-based) and returns the headers to send with it:
- * the given ones plus x-amz-date, x-amz-content-sha256 and authorization. `host` is signed from the
- * URL but not returned — fetch sets it from the same URL.
+ * Any failure of S3 itself — refused or dropped connections, timeouts, 5xx after the retries, and
+ * refusals of our credentials or bucket — is the store being unavailable, not a fault of the request.
  */
-export function signV4(request: SigV4Request, credentials: SigV4Credentials, now: Date): Record<string, string> {
-  const date = amzDate(now)
-  const scope = `${date.slice(0, 8)}/${credentials.region}/${credentials.service ?? 's3'}/aws4_request`
-  const headers: Record<string, string> = {}
-  for (const [name, value] of Object.entries(request.headers ?? {})) headers[name.toLowerCase()] = value
-  headers['x-amz-date'] = date
-  headers['x-amz-content-sha256'] = request.payloadHash
-  const signed: Record<string, string> = { ...headers, host: request.url.host }
-  const names = Object.keys(signed).sort()
-  const canonicalRequest = [
-    request.method.toUpperCase(),
-    canonicalPath(request.url.pathname),
-    canonicalQuery(request.url),
-    names.map((name) => `${name}:${signed[name]!.trim().replace(/\s+/g, ' ')}\n`).join(''),
-    names.join(';'),
-    request.payloadHash,
-  ].join('\n')
-  const stringToSign = ['AWS4-HMAC-SHA256', date, scope, sha256Hex(canonicalRequest)].join('\n')
-  let key: Uint8Array = hmac(`AWS4${credentials.secretAccessKey}`, date.slice(0, 8))
-  for (const part of [credentials.region, credentials.service ?? 's3', 'aws4_request']) key = hmac(key, part)
-  const signature = createHmac('sha256', key).update(stringToSign).digest('hex')
-  headers.authorization = `AWS4-HMAC-SHA256 Credential=${credentials.accessKeyId}/${scope}, SignedHeaders=${names.join(';')}, Signature=${signature}`
-  return headers
+function unavailable(operation: string, key: string, error: unknown): FileStoreUnavailableError {
+  if (error instanceof FileStoreUnavailableError) return error
+  const status = statusOf(error)
+  return new FileStoreUnavailableError(`S3 ${operation} ${key} failed: ${failureName(error)}${status ? ` (${status})` : ''}`, { cause: error })
 }
 
-export interface S3StoreOptions {
-  fetch?: typeof fetch
-  now?: () => Date
-  /** Per request; a 25 MB document on a slow uplink to the bucket still fits. */
-  timeoutMs?: number
-}
-
-/** S3's error code from its XML error body, for a readable failure. */
-async function errorCode(response: Response): Promise<string> {
-  const text = await response.text().catch(() => '')
-  return /<Code>([^<]+)<\/Code>/.exec(text)?.[1] ?? response.statusText
-}
-
-export function s3FileStore(config: S3Config, options: S3StoreOptions = {}): FileStore {
-  const send = options.fetch ?? fetch
-  const clock = options.now ?? (() => new Date())
-  const timeoutMs = options.timeoutMs ?? 120_000
-  const endpoint = new URL(config.endpoint)
-  const basePath = endpoint.pathname.replace(/\/+$/, '')
-  const credentials: SigV4Credentials = {
-    accessKeyId: config.accessKeyId,
-    secretAccessKey: config.secretAccessKey,
+export function s3Client(config: S3Config): S3Client {
+  return new S3Client({
     region: config.region,
-  }
+    endpoint: config.endpoint,
+    forcePathStyle: config.forcePathStyle,
+    credentials: config.credentials,
+    retryMode: 'standard',
+    maxAttempts: S3_MAX_ATTEMPTS,
+    // Connecting should be quick; a socket quiet for a minute (an upload stalled, a bucket hung) is dead.
+    requestHandler: { connectionTimeout: 5_000, socketTimeout: 60_000 },
+  })
+}
 
-  const urlOf = (key: string): URL => {
-    const encodedKey = key.split('/').map(uriEncode).join('/')
-    if (config.forcePathStyle) return new URL(`${endpoint.origin}${basePath}/${uriEncode(config.bucket)}/${encodedKey}`)
-    return new URL(`${endpoint.protocol}//${config.bucket}.${endpoint.host}${basePath}/${encodedKey}`)
-  }
+/** The GetObject body as the web stream the files route responds with. */
+function bodyStream(output: GetObjectCommandOutput): ReadableStream<Uint8Array> {
+  const body = output.Body
+  if (!body) return emptyStream()
+  if (body instanceof Readable) return webStreamOf(body)
+  return body.transformToWebStream()
+}
 
-  const request = (method: string, key: string, body?: Uint8Array, headers: Record<string, string> = {}) => {
-    const url = urlOf(key)
-    const signed = signV4({ method, url, headers, payloadHash: sha256Hex(body ?? '') }, credentials, clock())
-    return send(url, {
-      method,
-      headers: signed,
-      // Copied into a plain ArrayBuffer-backed array, the byte type fetch's BodyInit takes.
-      body: body ? new Uint8Array(body) : undefined,
-      signal: AbortSignal.timeout(timeoutMs),
-    })
+export function s3FileStore(config: S3Config, options: S3StoreOptions = {}): S3FileStore {
+  const client = s3Client(config)
+  const Bucket = config.bucket
+  const partSize = Math.max(options.partSize ?? MIN_PART_SIZE, MIN_PART_SIZE)
+  const queueSize = options.queueSize ?? 2
+
+  const head = async (key: string): Promise<{ size: number; contentType: string } | null> => {
+    try {
+      const output = await client.send(new HeadObjectCommand({ Bucket, Key: key }))
+      return { size: output.ContentLength ?? 0, contentType: output.ContentType ?? 'application/octet-stream' }
+    } catch (error) {
+      if (errorName(error) === 'NotFound') return null
+      throw unavailable('HEAD', key, error)
+    }
   }
 
   return {
     async put(key, bytes, contentType) {
       if (!isFileKey(key)) throw new Error(`invalid file key ${key}`)
-      const response = await request('PUT', key, bytes, { 'content-type': contentType })
-      if (!response.ok) throw new Error(`S3 PUT ${key} failed: ${response.status} ${await errorCode(response)}`)
-      await response.body?.cancel()
+      try {
+        await client.send(new PutObjectCommand({ Bucket, Key: key, Body: bytes, ContentType: contentType }))
+      } catch (error) {
+        throw unavailable('PUT', key, error)
+      }
     },
+
+    async putStream(key, body, contentType, streamOptions = {}) {
+      if (!isFileKey(key)) {
+        discard(body)
+        throw new Error(`invalid file key ${key}`)
+      }
+      const source = nodeReadableOf(body)
+      // A body that breaks (the phone lost signal) or is not the promised size fails as itself, not as S3.
+      const bodyFailure: { error?: unknown } = {}
+      const chunks = async function* () {
+        try {
+          yield* sizeChecked(source, streamOptions.size)
+        } catch (error) {
+          bodyFailure.error = error
+          throw error
+        }
+      }
+      // A body no bigger than one part goes up as one PutObject; a bigger one as a multipart upload that
+      // S3 shows under the key only once completed — and that lib-storage aborts when anything fails.
+      const upload = new Upload({
+        client,
+        params: { Bucket, Key: key, Body: Readable.from(chunks()), ContentType: contentType },
+        partSize,
+        queueSize,
+        leavePartsOnError: false,
+      })
+      try {
+        await upload.done()
+      } catch (error) {
+        source.destroy()
+        if ('error' in bodyFailure) throw bodyFailure.error
+        throw unavailable('upload', key, error)
+      }
+    },
+
     async get(key) {
       if (!isFileKey(key)) return null
-      const response = await request('GET', key)
-      if (response.status === 404) {
-        await response.body?.cancel()
-        return null
-      }
-      if (!response.ok) throw new Error(`S3 GET ${key} failed: ${response.status} ${await errorCode(response)}`)
-      return {
-        bytes: new Uint8Array(await response.arrayBuffer()),
-        contentType: response.headers.get('content-type') ?? 'application/octet-stream',
+      try {
+        const output = await client.send(new GetObjectCommand({ Bucket, Key: key }))
+        const bytes = output.Body ? await output.Body.transformToByteArray() : new Uint8Array()
+        return { bytes, contentType: output.ContentType ?? 'application/octet-stream' }
+      } catch (error) {
+        if (errorName(error) === 'NoSuchKey') return null
+        throw unavailable('GET', key, error)
       }
     },
+
+    async getStream(key, streamOptions = {}) {
+      if (!isFileKey(key)) return null
+      const range = streamOptions.range
+      let output: GetObjectCommandOutput
+      try {
+        output = await client.send(new GetObjectCommand({ Bucket, Key: key, Range: range ? rangeHeader(range) : undefined }))
+      } catch (error) {
+        if (errorName(error) === 'NoSuchKey') return null
+        if (range && (errorName(error) === 'InvalidRange' || statusOf(error) === 416)) {
+          // The range lies beyond the end; the 416 answer names the size, which only a HEAD tells for sure.
+          const found = await head(key)
+          return found && { stream: emptyStream(), ...found, range: null }
+        }
+        throw unavailable('GET', key, error)
+      }
+      const contentType = output.ContentType ?? 'application/octet-stream'
+      const stream = bodyStream(output)
+      const partial = parseContentRange(output.ContentRange)
+      if (partial) return { stream, contentType, size: partial.size, range: partial.span }
+      // No Content-Range: the whole object came back (no range asked, or the server ignored it).
+      return { stream, contentType, size: output.ContentLength ?? 0 }
+    },
+
     async delete(key) {
       if (!isFileKey(key)) return
-      const response = await request('DELETE', key)
-      // Deleting what is already gone is done, as on disk.
-      if (!response.ok && response.status !== 404) {
-        throw new Error(`S3 DELETE ${key} failed: ${response.status} ${await errorCode(response)}`)
+      try {
+        // Deleting what is already gone succeeds on S3, as on disk.
+        await client.send(new DeleteObjectCommand({ Bucket, Key: key }))
+      } catch (error) {
+        throw unavailable('DELETE', key, error)
       }
-      await response.body?.cancel()
     },
+
+    destroy: () => client.destroy(),
   }
 }

@@ -1,18 +1,53 @@
-// Where uploaded files live. One interface; the local-disk store is the default, and an S3-compatible
-// one can be selected by env later. Keys are ours (never user file names), so no path tricks reach disk.
+// Where uploaded files live. One interface; the local-disk store is the default, and the S3 store
+// (s3-store.ts) is selected by env. Keys are ours (never user file names), so no path tricks reach disk.
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto'
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { createWriteStream } from 'node:fs'
+import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { pipeline } from 'node:stream/promises'
+import { resolveByteRange, type ByteRangeRequest, type ByteSpan } from './byte-range.ts'
+import { discard, emptyStream, nodeReadableOf, sizeChecked, webStreamOf, type ByteSource } from './byte-streams.ts'
 
 export interface StoredFile {
   bytes: Uint8Array
   contentType: string
 }
 
+export interface StoredStream {
+  /** The file's bytes (or the asked range of them). Whoever gets it reads it to the end or cancels it. */
+  stream: ReadableStream<Uint8Array>
+  contentType: string
+  /** The whole file's size in bytes. */
+  size: number
+  /**
+   * Only when a range was asked for: the bytes the stream holds, or null when the file has none of
+   * them (the stream is then empty and the answer is 416).
+   */
+  range?: ByteSpan | null
+}
+
 export interface FileStore {
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>
+  /**
+   * Stores a body as it arrives, without holding it in memory. Nothing is visible under the key
+   * until the whole body is stored; if the body or the store fails, nothing is. With `size`, a
+   * body of another length fails too.
+   */
+  putStream(key: string, body: ByteSource, contentType: string, options?: { size?: number }): Promise<void>
   get(key: string): Promise<StoredFile | null>
+  getStream(key: string, options?: { range?: ByteRangeRequest }): Promise<StoredStream | null>
   delete(key: string): Promise<void>
+}
+
+/**
+ * What a store throws when what it stands on cannot be reached (an S3 endpoint down, refusing, or
+ * failing): the app answers 503 and the phone's outbox tries again later.
+ */
+export class FileStoreUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options)
+    this.name = 'FileStoreUnavailableError'
+  }
 }
 
 /** A new storage key under a folder, e.g. `avatars/2f1c…`. */
@@ -26,17 +61,46 @@ export function isFileKey(key: string): boolean {
   return KEY_PATTERN.test(key)
 }
 
+const isMissing = (error: unknown) => {
+  const code = (error as NodeJS.ErrnoException | null)?.code
+  return code === 'ENOENT' || code === 'ENOTDIR'
+}
+
+/**
+ * Files under `root/{folder}/{id}`, each with its content type beside it in `{id}.type`. Writes go to
+ * temp names in the same folder and are renamed into place (type first, then bytes), so a reader sees
+ * a file whole or not at all, and a failed write leaves nothing under the key.
+ */
 export function diskFileStore(root: string): FileStore {
   const fileOf = (key: string) => {
     if (!isFileKey(key)) throw new Error(`invalid file key ${key}`)
     return path.join(root, key)
   }
+
+  const store = async (key: string, writeBytes: (temp: string) => Promise<void>, contentType: string) => {
+    const file = fileOf(key)
+    await mkdir(path.dirname(file), { recursive: true })
+    const temp = `${file}.${randomUUID()}.partial`
+    try {
+      await writeBytes(temp)
+      await writeFile(`${temp}.type`, contentType)
+      await rename(`${temp}.type`, `${file}.type`)
+      await rename(temp, file)
+    } catch (error) {
+      await Promise.all([rm(temp, { force: true }), rm(`${temp}.type`, { force: true })])
+      throw error
+    }
+  }
+
   return {
-    async put(key, bytes, contentType) {
-      const file = fileOf(key)
-      await mkdir(path.dirname(file), { recursive: true })
-      await writeFile(file, bytes)
-      await writeFile(`${file}.type`, contentType)
+    put: (key, bytes, contentType) => store(key, (temp) => writeFile(temp, bytes), contentType),
+    async putStream(key, body, contentType, options = {}) {
+      if (!isFileKey(key)) {
+        discard(body)
+        throw new Error(`invalid file key ${key}`)
+      }
+      const source = nodeReadableOf(body)
+      await store(key, (temp) => pipeline(sizeChecked(source, options.size), createWriteStream(temp)), contentType)
     },
     async get(key) {
       if (!isFileKey(key)) return null
@@ -44,8 +108,39 @@ export function diskFileStore(root: string): FileStore {
         const file = fileOf(key)
         const [bytes, contentType] = await Promise.all([readFile(file), readFile(`${file}.type`, 'utf8')])
         return { bytes: new Uint8Array(bytes), contentType }
-      } catch {
-        return null
+      } catch (error) {
+        if (isMissing(error)) return null
+        throw error
+      }
+    },
+    async getStream(key, options = {}) {
+      if (!isFileKey(key)) return null
+      const file = fileOf(key)
+      let contentType: string
+      try {
+        contentType = await readFile(`${file}.type`, 'utf8')
+      } catch (error) {
+        if (isMissing(error)) return null
+        throw error
+      }
+      // Opened once: the size and the bytes come from the same file even if it is replaced meanwhile.
+      const handle = await open(file, 'r').catch((error: unknown) => {
+        if (isMissing(error)) return null
+        throw error
+      })
+      if (!handle) return null
+      try {
+        const { size } = await handle.stat()
+        if (!options.range) return { stream: webStreamOf(handle.createReadStream()), contentType, size }
+        const range = resolveByteRange(options.range, size)
+        if (!range) {
+          await handle.close()
+          return { stream: emptyStream(), contentType, size, range }
+        }
+        return { stream: webStreamOf(handle.createReadStream({ start: range.start, end: range.end })), contentType, size, range }
+      } catch (error) {
+        await handle.close()
+        throw error
       }
     },
     async delete(key) {

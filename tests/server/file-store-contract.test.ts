@@ -1,299 +1,377 @@
 // One contract for every FileStore: the local-disk store and the S3 store must behave the same. The S3
-// store talks to a tiny S3-compatible server started here on 127.0.0.1, which keeps objects in memory
-// and checks every request's Signature V4 with the same secret — so the signing is really exercised.
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
+// store runs against s3rver, a real S3 protocol server started here on 127.0.0.1 with a temp directory
+// (tests/server/s3rver-server.ts), through the same kept SDK client production uses.
+import { createHash } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { s3FileStore, sha256Hex, signV4, type S3Config } from '../../server/storage/s3-store.ts'
-import { diskFileStore, newFileKey, type FileStore } from '../../server/storage/storage.ts'
+import { Readable } from 'node:stream'
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
+import { FILE_STORAGE_UNAVAILABLE_MESSAGE, infrastructureFault } from '../../server/http/infrastructure-errors.ts'
+import { s3FileStore, type S3FileStore } from '../../server/storage/s3-store.ts'
+import { diskFileStore, FileStoreUnavailableError, newFileKey, type FileStore } from '../../server/storage/storage.ts'
+import { recordingRelay, S3RVER_BUCKET, S3RVER_CREDENTIALS, startS3rver, type RunningS3rver } from './s3rver-server.ts'
 
-const ACCESS_KEY = 'FLEETYARDTESTKEY'
-const SECRET = 'fleetyard-test-secret/with+symbols'
-const REGION = 'eu-central-1'
-const BUCKET = 'fleetyard-files'
-
-interface ReceivedRequest {
-  method: string
-  /** Path and query exactly as sent. */
-  target: string
-  headers: IncomingHttpHeaders
-  body: Uint8Array
-}
-
-const hmac = (key: Uint8Array | string, data: string) => createHmac('sha256', key).update(data).digest()
-const AUTHORIZATION =
-  /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/s3\/aws4_request,\s*SignedHeaders=([a-z0-9;-]+),\s*Signature=([0-9a-f]{64})$/
-
-/**
- * What an S3 server checks before it does anything: the request is signed by the key's owner, over
- * this method, path, query, the signed headers and this very body, and not long ago. Written apart
- * from the store's signer on purpose, so a shared mistake cannot hide.
- */
-function signatureProblem(request: ReceivedRequest, now: Date): string | null {
-  const header = request.headers.authorization
-  const match = typeof header === 'string' ? AUTHORIZATION.exec(header) : null
-  if (!match) return 'AccessDenied'
-  const [, accessKey, day, region, signedHeaders, signature] = match as unknown as string[]
-  if (accessKey !== ACCESS_KEY) return 'InvalidAccessKeyId'
-  if (region !== REGION) return 'AuthorizationHeaderMalformed'
-  const amzDate = String(request.headers['x-amz-date'] ?? '')
-  const time = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(amzDate)
-  if (!time || amzDate.slice(0, 8) !== day) return 'AccessDenied'
-  const sentAt = Date.UTC(+time[1]!, +time[2]! - 1, +time[3]!, +time[4]!, +time[5]!, +time[6]!)
-  if (Math.abs(now.getTime() - sentAt) > 15 * 60 * 1000) return 'RequestTimeTooSkewed'
-  const names = signedHeaders!.split(';')
-  if (!['host', 'x-amz-date', 'x-amz-content-sha256'].every((name) => names.includes(name))) return 'AccessDenied'
-  const payloadHash = String(request.headers['x-amz-content-sha256'] ?? '')
-  if (payloadHash !== createHash('sha256').update(request.body).digest('hex')) return 'XAmzContentSHA256Mismatch'
-
-  const [pathPart, queryPart = ''] = request.target.split('?')
-  const query = queryPart
-    .split('&')
-    .filter(Boolean)
-    .map((pair) => (pair.includes('=') ? pair : `${pair}=`))
-    .sort()
-    .join('&')
-  const canonicalHeaders = names.map((name) => `${name}:${String(request.headers[name] ?? '').trim()}\n`).join('')
-  const canonical = [request.method, pathPart, query, canonicalHeaders, signedHeaders, payloadHash].join('\n')
-  const stringToSign = ['AWS4-HMAC-SHA256', amzDate, `${day}/${region}/s3/aws4_request`, createHash('sha256').update(canonical).digest('hex')].join('\n')
-  const key = hmac(hmac(hmac(hmac(`AWS4${SECRET}`, day!), region!), 's3'), 'aws4_request')
-  const expected = createHmac('sha256', key).update(stringToSign).digest()
-  const given = Buffer.from(signature!, 'hex')
-  return given.length === expected.length && timingSafeEqual(given, expected) ? null : 'SignatureDoesNotMatch'
-}
-
-interface FakeAnswer {
-  status: number
-  headers?: Record<string, string>
-  body?: Uint8Array | string
-}
-
-const s3Error = (status: number, code: string): FakeAnswer => ({
-  status,
-  headers: { 'content-type': 'application/xml' },
-  body: `<?xml version="1.0" encoding="UTF-8"?><Error><Code>${code}</Code></Error>`,
-})
-
-/** An in-memory, path-style S3: PUT, GET and DELETE of objects in one bucket, every request verified. */
-function fakeS3() {
-  const objects = new Map<string, { bytes: Uint8Array; contentType: string }>()
-  const refused: string[] = []
-  const answer = (request: ReceivedRequest, bucketInHost = false): FakeAnswer => {
-    const problem = signatureProblem(request, new Date())
-    if (problem) {
-      refused.push(problem)
-      return s3Error(403, problem)
-    }
-    const pathPart = request.target.split('?')[0]!
-    const prefix = bucketInHost ? '/' : `/${BUCKET}/`
-    if (!pathPart.startsWith(prefix)) return s3Error(404, 'NoSuchBucket')
-    const key = decodeURIComponent(pathPart.slice(prefix.length))
-    if (request.method === 'PUT') {
-      objects.set(key, { bytes: request.body, contentType: String(request.headers['content-type'] ?? 'binary/octet-stream') })
-      return { status: 200, headers: { etag: `"${createHash('md5').update(request.body).digest('hex')}"` } }
-    }
-    if (request.method === 'GET') {
-      const found = objects.get(key)
-      if (!found) return s3Error(404, 'NoSuchKey')
-      return { status: 200, headers: { 'content-type': found.contentType }, body: found.bytes }
-    }
-    if (request.method === 'DELETE') {
-      objects.delete(key)
-      return { status: 204 }
-    }
-    return s3Error(405, 'MethodNotAllowed')
-  }
-  return { objects, refused, answer }
-}
-
-let fake: ReturnType<typeof fakeS3>
-let server: Server
-let endpoint: string
-let diskRoot: string
-
-beforeAll(async () => {
-  fake = fakeS3()
-  server = createServer((req, res) => {
-    const chunks: Buffer[] = []
-    req.on('data', (chunk: Buffer) => chunks.push(chunk))
-    req.on('end', () => {
-      const reply = fake.answer({ method: req.method ?? 'GET', target: req.url ?? '/', headers: req.headers, body: new Uint8Array(Buffer.concat(chunks)) })
-      res.writeHead(reply.status, reply.headers)
-      res.end(reply.body === undefined ? undefined : Buffer.from(reply.body))
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  diskRoot = mkdtempSync(path.join(os.tmpdir(), 'fleetyard-store-'))
-})
-
-afterAll(async () => {
-  await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())))
-  rmSync(diskRoot, { recursive: true, force: true })
-})
-
-const s3Config = (overrides: Partial<S3Config> = {}): S3Config => ({
-  endpoint,
-  bucket: BUCKET,
-  region: REGION,
-  accessKeyId: ACCESS_KEY,
-  secretAccessKey: SECRET,
-  forcePathStyle: true,
-  ...overrides,
-})
-
-const stores: [string, () => FileStore][] = [
-  ['the local-disk store', () => diskFileStore(diskRoot)],
-  ['the S3 store', () => s3FileStore(s3Config())],
-]
+const MB = 1024 * 1024
 
 /** Every byte value, so no text decoding or line-ending conversion can slip in unnoticed. */
 const everyByte = () => Uint8Array.from({ length: 1024 }, (_, i) => (i * 7 + 3) % 256)
+/** `length` bytes in a pattern that does not repeat on any power-of-two boundary. */
+const patterned = (length: number, seed = 0) => Uint8Array.from({ length }, (_, i) => (i * 31 + seed) % 251)
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
+const text = (value: string) => new TextEncoder().encode(value)
 
-describe.each(stores)('%s', (_name, makeStore) => {
-  test('a stored file comes back with the same bytes and content type', async () => {
-    const store = makeStore()
+async function readAll(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = []
+  for await (const chunk of stream) chunks.push(chunk)
+  return new Uint8Array(Buffer.concat(chunks))
+}
+
+/** A fetch-style body: the bytes in 64 KiB chunks. */
+function webBody(bytes: Uint8Array): ReadableStream<Uint8Array> {
+  let offset = 0
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (offset >= bytes.byteLength) return controller.close()
+      controller.enqueue(bytes.slice(offset, offset + 64 * 1024))
+      offset += 64 * 1024
+    },
+  })
+}
+
+/** A Node body that delivers `bytes`, then runs `then` (which may throw, or stop a server) before the rest. */
+function nodeBody(first: Uint8Array, then: () => Promise<void> | void = () => {}, rest = new Uint8Array()): Readable {
+  return Readable.from(
+    (async function* () {
+      yield Buffer.from(first)
+      await then()
+      if (rest.byteLength > 0) yield Buffer.from(rest)
+    })(),
+  )
+}
+
+const signalLost = () => {
+  throw new Error('the phone lost signal')
+}
+
+/** The request line and headers of each request in relayed traffic (bodies skipped). */
+const requestHeads = (traffic: string) => traffic.match(/(?:PUT|POST|GET|HEAD|DELETE) \/\S* HTTP\/1\.1\r\n(?:[^\r\n]+\r\n)*/g) ?? []
+const requestLines = (traffic: string) => requestHeads(traffic).map((head) => head.slice(0, head.indexOf(' HTTP/1.1')))
+
+async function streamed(store: FileStore, key: string) {
+  const found = await store.getStream(key)
+  return found && { bytes: await readAll(found.stream), contentType: found.contentType, size: found.size, range: found.range }
+}
+
+/** The contract itself, run once per store. */
+function fileStoreContract(storeOf: () => FileStore) {
+  test('a stored file comes back with the same bytes and content type, whole or streamed', async () => {
+    const store = storeOf()
     const key = newFileKey('documents')
     await store.put(key, everyByte(), 'application/pdf')
     expect(await store.get(key)).toEqual({ bytes: everyByte(), contentType: 'application/pdf' })
+    expect(await streamed(store, key)).toEqual({ bytes: everyByte(), contentType: 'application/pdf', size: 1024, range: undefined })
   })
 
   test('an empty file and a 3 MB file round-trip intact', async () => {
-    const store = makeStore()
+    const store = storeOf()
     const empty = newFileKey('media')
     await store.put(empty, new Uint8Array(), 'image/png')
     expect(await store.get(empty)).toEqual({ bytes: new Uint8Array(), contentType: 'image/png' })
-    const big = Uint8Array.from({ length: 3 * 1024 * 1024 }, (_, i) => (i * 31) % 251)
+    expect(await streamed(store, empty)).toMatchObject({ bytes: new Uint8Array(), size: 0 })
+    const big = patterned(3 * MB)
     const bigKey = newFileKey('media')
     await store.put(bigKey, big, 'video/mp4')
     const back = await store.get(bigKey)
     expect(back?.bytes.byteLength).toBe(big.byteLength)
-    expect(sha256Hex(back!.bytes)).toBe(sha256Hex(big))
+    expect(sha256(back!.bytes)).toBe(sha256(big))
   })
 
-  test('a key that was never stored reads as null', async () => {
-    expect(await makeStore().get(newFileKey('avatars'))).toBeNull()
+  test('a key that was never stored reads as null, whole or streamed', async () => {
+    const store = storeOf()
+    expect(await store.get(newFileKey('avatars'))).toBeNull()
+    expect(await store.getStream(newFileKey('avatars'))).toBeNull()
+    expect(await store.getStream(newFileKey('avatars'), { range: { start: 0, end: 1 } })).toBeNull()
   })
 
   test('storing again under a key replaces the bytes and the content type', async () => {
-    const store = makeStore()
+    const store = storeOf()
     const key = newFileKey('avatars')
     await store.put(key, new Uint8Array([1, 2, 3]), 'image/png')
     await store.put(key, new Uint8Array([9, 8]), 'image/jpeg')
     expect(await store.get(key)).toEqual({ bytes: new Uint8Array([9, 8]), contentType: 'image/jpeg' })
+    await store.putStream(key, webBody(new Uint8Array([7])), 'image/webp')
+    expect(await store.get(key)).toEqual({ bytes: new Uint8Array([7]), contentType: 'image/webp' })
   })
 
   test('a deleted file is gone, and deleting it again is not an error', async () => {
-    const store = makeStore()
+    const store = storeOf()
     const key = newFileKey('documents')
     const other = newFileKey('documents')
     await store.put(key, new Uint8Array([1]), 'image/gif')
     await store.put(other, new Uint8Array([2]), 'image/gif')
     await store.delete(key)
     expect(await store.get(key)).toBeNull()
+    expect(await store.getStream(key)).toBeNull()
     await expect(store.delete(key)).resolves.toBeUndefined()
     expect(await store.get(other)).toEqual({ bytes: new Uint8Array([2]), contentType: 'image/gif' })
   })
 
   test('keys not made by newFileKey are refused: no write, no read, no delete', async () => {
-    const store = makeStore()
+    const store = storeOf()
     for (const key of ['../outside', 'media/../../etc/passwd', 'Media/ABC', 'media/not-a-uuid', 'media', '']) {
       await expect(store.put(key, new Uint8Array([1]), 'text/plain')).rejects.toThrow('invalid file key')
+      const body = webBody(new Uint8Array([1]))
+      await expect(store.putStream(key, body, 'text/plain')).rejects.toThrow('invalid file key')
+      // The refused body was released, not left waiting for a reader.
+      expect(body.locked).toBe(false)
+      await expect(body.getReader().closed).resolves.toBeUndefined()
       expect(await store.get(key)).toBeNull()
+      expect(await store.getStream(key)).toBeNull()
       await expect(store.delete(key)).resolves.toBeUndefined()
     }
   })
+
+  test('a few megabytes streamed in from a web stream and from a Node stream come back byte-identical', async () => {
+    const store = storeOf()
+    const fromWeb = patterned(3 * MB + 17, 1)
+    const webKey = newFileKey('media')
+    await store.putStream(webKey, webBody(fromWeb), 'video/webm', { size: fromWeb.byteLength })
+    const fromNode = patterned(2 * MB + 5, 2)
+    const nodeKey = newFileKey('media')
+    await store.putStream(nodeKey, nodeBody(fromNode.subarray(0, MB), () => {}, fromNode.subarray(MB)), 'video/mp4')
+
+    const web = await streamed(store, webKey)
+    expect(web).toMatchObject({ contentType: 'video/webm', size: fromWeb.byteLength })
+    expect(sha256(web!.bytes)).toBe(sha256(fromWeb))
+    const node = await store.get(nodeKey)
+    expect(node?.contentType).toBe('video/mp4')
+    expect(sha256(node!.bytes)).toBe(sha256(fromNode))
+  })
+
+  test('a 12 MB stream (more than two 5 MB parts) comes back byte-identical', async () => {
+    const store = storeOf()
+    const video = patterned(12 * MB, 3)
+    const key = newFileKey('media')
+    await store.putStream(key, webBody(video), 'video/mp4', { size: video.byteLength })
+    const back = await streamed(store, key)
+    expect(back?.size).toBe(video.byteLength)
+    expect(back?.bytes.byteLength).toBe(video.byteLength)
+    expect(sha256(back!.bytes)).toBe(sha256(video))
+  })
+
+  test('a stream that breaks off midway fails with its own error and stores nothing under its key', async () => {
+    const store = storeOf()
+    const small = newFileKey('media')
+    await expect(store.putStream(small, nodeBody(patterned(MB), signalLost), 'video/mp4')).rejects.toThrow('the phone lost signal')
+    expect(await store.get(small)).toBeNull()
+    // Past the first 5 MB part, so the S3 store has a multipart upload open when the body breaks.
+    const large = newFileKey('media')
+    await expect(store.putStream(large, nodeBody(patterned(6 * MB), signalLost), 'video/mp4')).rejects.toThrow('the phone lost signal')
+    expect(await store.get(large)).toBeNull()
+    expect(await store.getStream(large)).toBeNull()
+  })
+
+  test('a broken stream under a stored key leaves the stored file as it was', async () => {
+    const store = storeOf()
+    const key = newFileKey('media')
+    await store.put(key, everyByte(), 'image/png')
+    await expect(store.putStream(key, nodeBody(patterned(MB), signalLost), 'video/mp4')).rejects.toThrow('the phone lost signal')
+    expect(await store.get(key)).toEqual({ bytes: everyByte(), contentType: 'image/png' })
+  })
+
+  test('a stream shorter or longer than its promised size stores nothing', async () => {
+    const store = storeOf()
+    const short = newFileKey('media')
+    await expect(store.putStream(short, webBody(patterned(1000)), 'image/jpeg', { size: 1001 })).rejects.toThrow('expected 1001 bytes but the body had 1000')
+    const long = newFileKey('media')
+    await expect(store.putStream(long, webBody(patterned(1000)), 'image/jpeg', { size: 999 })).rejects.toThrow('expected 999 bytes')
+    expect(await store.get(short)).toBeNull()
+    expect(await store.get(long)).toBeNull()
+  })
+
+  test('a byte range streams just those bytes, clipped at the end; a range past the end has none', async () => {
+    const store = storeOf()
+    const key = newFileKey('media')
+    await store.put(key, text('0123456789'), 'video/mp4')
+    const ranged = async (range: { start: number; end?: number }) => {
+      const found = await store.getStream(key, { range })
+      return found && { text: new TextDecoder().decode(await readAll(found.stream)), size: found.size, range: found.range, contentType: found.contentType }
+    }
+    expect(await ranged({ start: 2, end: 5 })).toEqual({ text: '2345', size: 10, range: { start: 2, end: 5 }, contentType: 'video/mp4' })
+    expect(await ranged({ start: 7 })).toEqual({ text: '789', size: 10, range: { start: 7, end: 9 }, contentType: 'video/mp4' })
+    expect(await ranged({ start: 8, end: 100 })).toEqual({ text: '89', size: 10, range: { start: 8, end: 9 }, contentType: 'video/mp4' })
+    expect(await ranged({ start: 20, end: 30 })).toEqual({ text: '', size: 10, range: null, contentType: 'video/mp4' })
+  })
+
+  test('a stream read only in part and cancelled does not hold the file back from deletion', async () => {
+    const store = storeOf()
+    const key = newFileKey('media')
+    await store.put(key, patterned(2 * MB), 'video/mp4')
+    const found = await store.getStream(key)
+    const reader = found!.stream.getReader()
+    expect((await reader.read()).value?.byteLength).toBeGreaterThan(0)
+    await reader.cancel()
+    await store.delete(key)
+    expect(await store.getStream(key)).toBeNull()
+  })
+}
+
+describe('the local-disk store', () => {
+  let root: string
+  beforeAll(() => {
+    root = mkdtempSync(path.join(os.tmpdir(), 'fleetyard-store-'))
+  })
+  afterAll(() => rmSync(root, { recursive: true, force: true }))
+
+  fileStoreContract(() => diskFileStore(root))
 })
 
-describe('the S3 store', () => {
-  test('its requests are refused when signed with the wrong secret', async () => {
-    const before = fake.refused.length
-    const store = s3FileStore(s3Config({ secretAccessKey: 'not-the-secret' }))
-    await expect(store.put(newFileKey('media'), new Uint8Array([1]), 'image/png')).rejects.toThrow('403 SignatureDoesNotMatch')
-    await expect(store.get(newFileKey('media'))).rejects.toThrow('403 SignatureDoesNotMatch')
-    expect(fake.refused.slice(before)).toEqual(['SignatureDoesNotMatch', 'SignatureDoesNotMatch'])
+describe('the S3 store on s3rver', () => {
+  let s3: RunningS3rver
+  let store: S3FileStore
+  beforeAll(async () => {
+    s3 = await startS3rver()
+    store = s3FileStore(s3.config())
+  })
+  afterAll(async () => {
+    store?.destroy()
+    await s3?.dispose()
   })
 
-  test('its requests are refused when signed for another region or with a clock far off', async () => {
-    await expect(s3FileStore(s3Config({ region: 'us-west-2' })).get(newFileKey('media'))).rejects.toThrow('403')
-    const skewed = s3FileStore(s3Config(), { now: () => new Date(Date.now() - 60 * 60 * 1000) })
-    await expect(skewed.get(newFileKey('media'))).rejects.toThrow('403 RequestTimeTooSkewed')
-  })
+  fileStoreContract(() => store)
 
-  test('the fake server really checks the body against the signed hash', async () => {
-    const url = new URL(`${endpoint}/${BUCKET}/${newFileKey('media')}`)
-    const headers = signV4({ method: 'PUT', url, payloadHash: sha256Hex('the signed body') }, { accessKeyId: ACCESS_KEY, secretAccessKey: SECRET, region: REGION }, new Date())
-    const response = await fetch(url, { method: 'PUT', headers, body: 'another body' })
-    expect(response.status).toBe(403)
-    expect(await response.text()).toContain('XAmzContentSHA256Mismatch')
-  })
-
-  test('objects land in the bucket under their key, with a path-style URL below the endpoint', async () => {
-    const key = newFileKey('documents')
-    await s3FileStore(s3Config()).put(key, new Uint8Array([7]), 'image/webp')
-    expect(fake.objects.get(key)).toEqual({ bytes: new Uint8Array([7]), contentType: 'image/webp' })
-  })
-
-  test('virtual-hosted style names the bucket in the host and signs that host', async () => {
-    const seen: string[] = []
-    // The bucket's own host name cannot resolve here, so the request is answered by the same fake S3 in-process.
-    const inProcess: typeof fetch = async (input, init) => {
-      const url = new URL(String(input))
-      seen.push(url.href)
-      const headers: IncomingHttpHeaders = { host: url.host }
-      for (const [name, value] of Object.entries(init?.headers as Record<string, string>)) headers[name] = value
-      const body = init?.body ? new Uint8Array(init.body as Uint8Array) : new Uint8Array()
-      const reply = fake.answer({ method: init?.method ?? 'GET', target: url.pathname + url.search, headers, body }, true)
-      return new Response(reply.body === undefined ? null : Buffer.from(reply.body), { status: reply.status, headers: reply.headers })
-    }
-    const store = s3FileStore(s3Config({ endpoint: 'https://s3.eu-central-1.amazonaws.com', forcePathStyle: false }), { fetch: inProcess })
-    const key = newFileKey('documents')
-    await store.put(key, new Uint8Array([4, 2]), 'application/pdf')
-    expect(await store.get(key)).toEqual({ bytes: new Uint8Array([4, 2]), contentType: 'application/pdf' })
-    expect(seen[0]).toBe(`https://${BUCKET}.s3.eu-central-1.amazonaws.com/${key}`)
-  })
-
-  describe('signV4 matches the examples of the S3 Signature Version 4 documentation', () => {
-    const credentials = { accessKeyId: 'AKIAIOSFODNN7EXAMPLE', secretAccessKey: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY', region: 'us-east-1' }
-    const may24 = new Date('2013-05-24T00:00:00Z')
-    const signatureOf = (headers: Record<string, string>) => /Signature=([0-9a-f]+)$/.exec(headers.authorization ?? '')?.[1]
-
-    test('GET Object with a Range header', () => {
-      const headers = signV4(
-        { method: 'GET', url: new URL('https://examplebucket.s3.amazonaws.com/test.txt'), headers: { Range: 'bytes=0-9' }, payloadHash: sha256Hex('') },
-        credentials,
-        may24,
-      )
-      expect(headers.authorization).toBe(
-        'AWS4-HMAC-SHA256 Credential=AKIAIOSFODNN7EXAMPLE/20130524/us-east-1/s3/aws4_request, SignedHeaders=host;range;x-amz-content-sha256;x-amz-date, Signature=f0e8bdb87c964420e857bd35b5d6ed310bd44f0170aba48dd91039c6036bdb41',
-      )
-      expect(headers['x-amz-date']).toBe('20130524T000000Z')
+  describe('beyond the contract', () => {
+    afterEach(() => {
+      vi.unstubAllEnvs()
     })
 
-    test('PUT Object with a key that needs encoding and a signed body', () => {
-      const headers = signV4(
-        {
-          method: 'PUT',
-          url: new URL('https://examplebucket.s3.amazonaws.com/test$file.text'),
-          headers: { Date: 'Fri, 24 May 2013 00:00:00 GMT', 'x-amz-storage-class': 'REDUCED_REDUNDANCY' },
-          payloadHash: sha256Hex('Welcome to Amazon S3.'),
-        },
-        credentials,
-        may24,
-      )
-      expect(headers['x-amz-content-sha256']).toBe('44ce7dd67c959e0d3524ffac1771dfbba87d2b6b4b4e99e42034a8b803f8b072')
-      expect(signatureOf(headers)).toBe('98ad721746da40c64f1a55b78f14c238d841ea1380cd77a1b5971af0ece108bd')
+    test('a 12 MB stream goes up as a multipart upload of three 5 MB-or-less parts', async () => {
+      const relay = await recordingRelay(s3.endpoint)
+      const relayed = s3FileStore(s3.config({ endpoint: relay.endpoint }))
+      try {
+        const key = newFileKey('media')
+        await relayed.putStream(key, webBody(patterned(12 * MB, 4)), 'video/mp4')
+        const requests = requestLines(relay.sent())
+        expect(requests).toContain(`POST /${S3RVER_BUCKET}/${key}?uploads=`)
+        const parts = requests.filter((line) => line.startsWith(`PUT /${S3RVER_BUCKET}/${key}?`)).map((line) => /partNumber=(\d+)/.exec(line)?.[1])
+        expect(parts.sort()).toEqual(['1', '2', '3'])
+        expect(requests.some((line) => line.startsWith(`POST /${S3RVER_BUCKET}/${key}?uploadId=`))).toBe(true)
+      } finally {
+        relayed.destroy()
+        await relay.close()
+      }
     })
 
-    test('GET Bucket requests with a query string', () => {
-      const sign = (query: string) =>
-        signatureOf(signV4({ method: 'GET', url: new URL(`https://examplebucket.s3.amazonaws.com/?${query}`), payloadHash: sha256Hex('') }, credentials, may24))
-      expect(sign('lifecycle')).toBe('fea454ca298b7da1c68078a5d1bdbfbbe0d65c699e0f91ac7a200a0136783543')
-      expect(sign('prefix=J&max-keys=2')).toBe('34b48302e7b5fa45bde8084f4b7868a86f0a534bc59db6670ed5711ef69dc6f7')
+    test('a multipart upload whose body breaks off is aborted on S3', async () => {
+      const relay = await recordingRelay(s3.endpoint)
+      const relayed = s3FileStore(s3.config({ endpoint: relay.endpoint }))
+      try {
+        const key = newFileKey('media')
+        await expect(relayed.putStream(key, nodeBody(patterned(6 * MB), signalLost), 'video/mp4')).rejects.toThrow('the phone lost signal')
+        const requests = requestLines(relay.sent())
+        expect(requests).toContain(`POST /${S3RVER_BUCKET}/${key}?uploads=`)
+        expect(requests.some((line) => line.startsWith(`DELETE /${S3RVER_BUCKET}/${key}?uploadId=`))).toBe(true)
+        expect(requests.some((line) => line.startsWith(`POST /${S3RVER_BUCKET}/${key}?uploadId=`))).toBe(false)
+      } finally {
+        relayed.destroy()
+        await relay.close()
+      }
+    })
+
+    test('temporary credentials send their session token with every request', async () => {
+      const relay = await recordingRelay(s3.endpoint)
+      const token = 'FwoGZXIvYXdzEFleetyardTemporaryToken'
+      const relayed = s3FileStore(s3.config({ endpoint: relay.endpoint, credentials: { ...S3RVER_CREDENTIALS, sessionToken: token } }))
+      try {
+        const key = newFileKey('avatars')
+        await relayed.put(key, everyByte(), 'image/png')
+        expect(await relayed.get(key)).toEqual({ bytes: everyByte(), contentType: 'image/png' })
+        const requests = requestHeads(relay.sent())
+        expect(requests.map((head) => head.slice(0, 4))).toEqual(['PUT ', 'GET '])
+        for (const head of requests) expect(head).toContain(`\r\nx-amz-security-token: ${token}\r\n`)
+      } finally {
+        relayed.destroy()
+        await relay.close()
+      }
+    })
+
+    test('without keys in the config, the SDK default credential chain supplies them', async () => {
+      vi.stubEnv('AWS_ACCESS_KEY_ID', S3RVER_CREDENTIALS.accessKeyId)
+      vi.stubEnv('AWS_SECRET_ACCESS_KEY', S3RVER_CREDENTIALS.secretAccessKey)
+      const fromChain = s3FileStore(s3.config({ credentials: undefined }))
+      const key = newFileKey('avatars')
+      await fromChain.put(key, new Uint8Array([5]), 'image/png')
+      expect(await store.get(key)).toEqual({ bytes: new Uint8Array([5]), contentType: 'image/png' })
+      fromChain.destroy()
+
+      // The chain really is what signs: another key id from it is refused.
+      vi.stubEnv('AWS_ACCESS_KEY_ID', 'NOT-AN-S3RVER-KEY')
+      const unknown = s3FileStore(s3.config({ credentials: undefined }))
+      await expect(unknown.get(key)).rejects.toThrow(FileStoreUnavailableError)
+      unknown.destroy()
+    })
+
+    test('a key id S3 does not know is refused as unavailable storage, not as a missing file', async () => {
+      const refused = s3FileStore(s3.config({ credentials: { accessKeyId: 'NOBODY', secretAccessKey: 'nothing' } }))
+      await expect(refused.get(newFileKey('media'))).rejects.toThrow(/S3 GET media\/[0-9a-f-]{36} failed: InvalidAccessKeyId \(403\)/)
+      await expect(refused.put(newFileKey('media'), everyByte(), 'image/png')).rejects.toThrow(FileStoreUnavailableError)
+      refused.destroy()
+    })
+
+    test('while S3 is unreachable every operation fails as unavailable storage, answered 503 with a message', async () => {
+      const key = newFileKey('media')
+      await store.put(key, everyByte(), 'image/png')
+      await s3.stop()
+      try {
+        const failures = await Promise.allSettled([
+          store.put(newFileKey('media'), everyByte(), 'image/png'),
+          store.putStream(newFileKey('media'), webBody(everyByte()), 'image/png'),
+          store.get(key),
+          store.getStream(key),
+          store.delete(key),
+        ])
+        for (const failure of failures) {
+          expect(failure.status).toBe('rejected')
+          const error = (failure as PromiseRejectedResult).reason
+          expect(error).toBeInstanceOf(FileStoreUnavailableError)
+          expect(infrastructureFault(error)).toEqual({ status: 503, message: FILE_STORAGE_UNAVAILABLE_MESSAGE })
+        }
+      } finally {
+        await s3.start()
+      }
+      expect(await store.get(key)).toEqual({ bytes: everyByte(), contentType: 'image/png' })
+    })
+
+    test('when S3 goes away in the middle of a multipart upload, the upload fails as unavailable storage and nothing is under the key once S3 is back', async () => {
+      const relay = await recordingRelay(s3.endpoint)
+      const relayed = s3FileStore(s3.config({ endpoint: relay.endpoint }))
+      const key = newFileKey('media')
+      try {
+        // The first 6 MB fill part 1 and open the multipart upload; then S3 stops, its connections cut.
+        const body = nodeBody(patterned(6 * MB), () => s3.stop(), patterned(6 * MB, 9))
+        let failure: unknown
+        try {
+          await relayed.putStream(key, body, 'video/mp4')
+        } catch (error) {
+          failure = error
+        } finally {
+          await s3.start()
+        }
+        expect(failure).toBeInstanceOf(FileStoreUnavailableError)
+        expect(infrastructureFault(failure)).toEqual({ status: 503, message: FILE_STORAGE_UNAVAILABLE_MESSAGE })
+        const requests = requestLines(relay.sent())
+        expect(requests).toContain(`POST /${S3RVER_BUCKET}/${key}?uploads=`)
+        expect(requests.some((line) => line.startsWith(`POST /${S3RVER_BUCKET}/${key}?uploadId=`))).toBe(false)
+        expect(await relayed.get(key)).toBeNull()
+        expect(await relayed.getStream(key)).toBeNull()
+        // The kept client carries on once S3 is back.
+        await relayed.putStream(key, webBody(everyByte()), 'image/png')
+        expect(await store.get(key)).toEqual({ bytes: everyByte(), contentType: 'image/png' })
+      } finally {
+        relayed.destroy()
+        await relay.close()
+      }
     })
   })
 })
