@@ -8,6 +8,7 @@ import { idempotency } from './http/idempotency.ts'
 import { infrastructureFault } from './http/infrastructure-errors.ts'
 import { serveClient } from './http/static.ts'
 import { apiRoutes } from './routes/index.ts'
+import { newFileKey } from './storage/storage.ts'
 
 /** Largest request body the API reads (uploads included); bigger answers 413. */
 export const MAX_BODY_BYTES = 200 * 1024 * 1024
@@ -17,6 +18,7 @@ export function createApp(deps: AppDeps) {
 
   app.use('*', async (c, next) => {
     c.set('deps', deps)
+    c.set('fileKey', newFileKey)
     await next()
   })
 

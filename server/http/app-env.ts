@@ -18,6 +18,11 @@ export interface AppDeps {
   /** Built client to serve (dist/); omitted in API-only tests. */
   staticDir?: string
   now?: () => Date
+  /**
+   * Fault injection for the fault suite, like storage/faulty-file-store.ts (server/main.ts never sets
+   * it): runs inside an idempotent request's transaction after its handler, before its reply is stored.
+   */
+  beforeReplyStored?: (request: { method: string; path: string }) => Promise<void>
 }
 
 export interface SessionUser {
@@ -32,5 +37,10 @@ export type AppEnv = {
   Variables: {
     deps: AppDeps
     user: SessionUser
+    /**
+     * A new storage key under a folder. Random, except in an idempotent request, where a retry gets
+     * the same keys again (http/request-files.ts).
+     */
+    fileKey: (folder: string) => string
   }
 }

@@ -1,26 +1,28 @@
 // Idempotency keys (design.md §5): the first response to each (Idempotency-Key, user) is kept in the
 // database and answered again for a retry, so a response lost on a yard's weak signal never makes a
 // second draft or photo — even across a server restart.
+//
+// "Atomic phases" (Stripe's idempotency in Postgres): the claim of the key, everything the handler
+// writes and the stored reply commit in ONE transaction, handed to the handler as `c.var.deps.db`. A
+// crash or a failed write anywhere rolls all of it back, claim included, so a retry runs cleanly at
+// once — there is no half-done request to take over, and nothing is ever done twice. A second request
+// with the same key while the first runs waits on the claim's row and then replays its reply. Files
+// follow the transaction (request-files.ts). Why this and not client-made ids: docs/decisions/007.
 import { createHash } from 'node:crypto'
-import { and, eq, isNull, lt } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { findSessionUser } from '../auth/session.ts'
-import type { Db } from '../db/client.ts'
 import { idempotencyKeys } from '../db/schema.ts'
+import { newFileKey } from '../storage/storage.ts'
 import type { AppEnv } from './app-env.ts'
+import { requestFileKeys, transactionalFiles } from './request-files.ts'
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key'
 export const REPLAYED_HEADER = 'Idempotent-Replayed'
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 200
-/**
- * A claim with no response after this long belongs to a request whose server died mid-way; a retry may
- * take it over. The handler runs after the whole body has arrived, so even a large video is handled
- * well within it.
- */
-export const STALE_CLAIM_MS = 5 * 60 * 1000
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
@@ -59,54 +61,14 @@ export function requestHash(method: string, path: string, body: Uint8Array, cont
 
 type StoredRow = typeof idempotencyKeys.$inferSelect
 
-/** Claims (key, user) for this request; returns the existing row when someone got there first. */
-async function claim(
-  db: Db,
-  values: { key: string; userId: string; method: string; path: string; requestHash: string; now: Date },
-): Promise<{ claimed: true } | { claimed: false; existing: StoredRow | null }> {
-  const { now, ...row } = values
-  const inserted = await db
-    .insert(idempotencyKeys)
-    .values({ ...row, status: null, responseBody: null, createdAt: now })
-    .onConflictDoNothing()
-    .returning({ key: idempotencyKeys.key })
-  if (inserted.length > 0) return { claimed: true }
+/** Thrown inside the request's transaction to roll it back; never leaves this module. */
+class RollBack extends Error {}
 
-  // A claim left by a request that never finished (the server stopped mid-way) is taken over.
-  const takenOver = await db
-    .update(idempotencyKeys)
-    .set({ method: row.method, path: row.path, requestHash: row.requestHash, createdAt: now })
-    .where(
-      and(
-        eq(idempotencyKeys.key, row.key),
-        eq(idempotencyKeys.userId, row.userId),
-        isNull(idempotencyKeys.status),
-        lt(idempotencyKeys.createdAt, new Date(now.getTime() - STALE_CLAIM_MS)),
-      ),
-    )
-    .returning({ key: idempotencyKeys.key })
-  if (takenOver.length > 0) return { claimed: true }
-
-  const [existing] = await db
-    .select()
-    .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.key, row.key), eq(idempotencyKeys.userId, row.userId)))
-  // Null when the claim was released between our insert and this read: the caller's retry will claim it.
-  return { claimed: false, existing: existing ?? null }
-}
-
-function release(db: Db, key: string, userId: string) {
-  return db
-    .delete(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.key, key), eq(idempotencyKeys.userId, userId), isNull(idempotencyKeys.status)))
-}
-
-/**
- * The first request is still running. Unlike a 409 about the data, this one is worth retrying shortly,
- * and `Retry-After` says so (a client can tell the two apart by it).
- */
-function inFlight(c: Context<AppEnv>): Response {
-  return c.json({ message: 'This request is already being processed.' }, 409, { 'Retry-After': '1' })
+/** The key was claimed and answered by an earlier request: nothing of ours ran, the earlier reply stands. */
+class AlreadyClaimed extends Error {
+  constructor(readonly existing: StoredRow) {
+    super('already claimed')
+  }
 }
 
 function replay(c: Context<AppEnv>, row: StoredRow): Response {
@@ -134,7 +96,8 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
   const key = c.req.header(IDEMPOTENCY_HEADER)
   if (key === undefined || !MUTATING.has(c.req.method)) return next()
 
-  const { db, now: clock } = c.var.deps
+  const deps = c.var.deps
+  const { db, now: clock } = deps
   const token = bearerToken(c.req.header('authorization'))
   const user = token ? await findSessionUser(db, token, clock?.() ?? new Date()) : null
   if (!user) return next()
@@ -148,44 +111,75 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
   const url = new URL(c.req.url)
   const path = url.pathname + url.search
   const body = new Uint8Array(await c.req.arrayBuffer())
-  const hash = requestHash(c.req.method, path, body, c.req.header('content-type'))
-
-  const outcome = await claim(db, {
+  const claim = {
     key,
     userId: user.id,
     method: c.req.method,
     path,
-    requestHash: hash,
-    now: clock?.() ?? new Date(),
-  })
-  if (!outcome.claimed) {
-    const { existing } = outcome
-    if (!existing) return inFlight(c)
-    if (existing.requestHash !== hash) {
-      throw new HTTPException(422, {
-        message: `This ${IDEMPOTENCY_HEADER} was already used for a different request.`,
-      })
-    }
-    if (existing.status === null) return inFlight(c)
-    return replay(c, existing)
+    requestHash: requestHash(c.req.method, path, body, c.req.header('content-type')),
   }
+  const thisKey = and(eq(idempotencyKeys.key, key), eq(idempotencyKeys.userId, user.id))
+  const files = transactionalFiles(deps.files)
+  /** A client error the handler threw: its writes are undone, but the answer is kept for the retry. */
+  const thrown: { reply?: { status: number; responseBody: unknown } } = {}
 
   try {
-    await next()
-  } catch (error) {
-    await release(db, key, user.id)
-    throw error
-  }
+    await db.transaction(async (tx) => {
+      // Waits while another request holds this key's uncommitted claim, then sees its committed reply.
+      const inserted = await tx
+        .insert(idempotencyKeys)
+        .values({ ...claim, status: null, responseBody: null, createdAt: clock?.() ?? new Date() })
+        .onConflictDoNothing()
+        .returning({ key: idempotencyKeys.key })
+      if (inserted.length === 0) {
+        const [existing] = await tx.select().from(idempotencyKeys).where(thisKey)
+        if (existing) throw new AlreadyClaimed(existing)
+        // Claimed and rolled back between our insert and our read: the caller's retry will claim it.
+        throw new HTTPException(409, { message: 'This request is already being processed.' })
+      }
 
-  const status = c.res.status
-  const responseBody = status === 204 ? null : await jsonOf(c.res)
-  if (isTransient(status) || responseBody === undefined) {
-    // Nothing durable to repeat: let a retry run the handler again.
-    await release(db, key, user.id)
+      c.set('deps', { ...deps, db: tx, files: files.store })
+      c.set('fileKey', requestFileKeys(user.id, key))
+      try {
+        await next()
+      } finally {
+        c.set('deps', deps)
+        c.set('fileKey', newFileKey)
+      }
+
+      const status = c.res.status
+      const responseBody = status === 204 ? null : await jsonOf(c.res)
+      if (c.error) {
+        if (!isTransient(status) && responseBody !== undefined) thrown.reply = { status, responseBody }
+        throw new RollBack()
+      }
+      // Nothing durable to repeat: undo it all and let a retry run the handler again.
+      if (isTransient(status) || responseBody === undefined) throw new RollBack()
+      await deps.beforeReplyStored?.({ method: c.req.method, path })
+      await tx.update(idempotencyKeys).set({ status, responseBody }).where(thisKey)
+    })
+  } catch (error) {
+    if (error instanceof AlreadyClaimed) {
+      const { existing } = error
+      if (existing.requestHash !== claim.requestHash) {
+        throw new HTTPException(422, { message: `This ${IDEMPOTENCY_HEADER} was already used for a different request.` })
+      }
+      // A claim without a reply is never committed by this code; one left by an older version is in flight forever.
+      if (existing.status === null) {
+        return c.json({ message: 'This request is already being processed.' }, 409, { 'Retry-After': '1' })
+      }
+      return replay(c, existing)
+    }
+    await files.rolledBack()
+    if (!(error instanceof RollBack)) throw error
+    if (thrown.reply) {
+      // The handler's writes are gone; the client error it answered is what a retry gets too.
+      await db
+        .insert(idempotencyKeys)
+        .values({ ...claim, ...thrown.reply, createdAt: clock?.() ?? new Date() })
+        .onConflictDoNothing()
+    }
     return
   }
-  await db
-    .update(idempotencyKeys)
-    .set({ status, responseBody })
-    .where(and(eq(idempotencyKeys.key, key), eq(idempotencyKeys.userId, user.id)))
+  await files.committed()
 })

@@ -212,8 +212,16 @@ export async function deleteDraft(
   if (draft.authorId !== user.id) throw new HTTPException(403, { message: 'Only the author can cancel this inspection.' })
   if (draft.finishedAt) throw new HTTPException(409, { message: 'A finished inspection cannot be deleted.' })
 
-  const keys = await db.select({ fileKey: media.fileKey }).from(media).where(eq(media.inspectionId, draft.id))
-  // Media rows go with the draft (foreign key cascade); the files follow once the rows are gone.
-  await db.delete(inspections).where(and(eq(inspections.id, draft.id), isNull(inspections.finishedAt)))
-  await Promise.all(keys.map(({ fileKey }) => files.delete(fileKey)))
+  const removed = await db.transaction(async (tx) => {
+    // Locked first: a finish racing this cancel has either finished the draft already or waits for it,
+    // and so does an upload adding a photo to it. Only files of media rows this delete really removed go.
+    const [locked] = await tx.select({ finishedAt: inspections.finishedAt }).from(inspections).where(eq(inspections.id, draft.id)).for('update')
+    if (!locked) return []
+    if (locked.finishedAt) throw new HTTPException(409, { message: 'A finished inspection cannot be deleted.' })
+    const rows = await tx.delete(media).where(eq(media.inspectionId, draft.id)).returning({ fileKey: media.fileKey })
+    await tx.delete(inspections).where(and(eq(inspections.id, draft.id), isNull(inspections.finishedAt)))
+    return rows
+  })
+  // A file left behind wastes space but breaks nothing, so a failed removal does not fail the cancel.
+  await Promise.allSettled(removed.map(({ fileKey }) => files.delete(fileKey)))
 }

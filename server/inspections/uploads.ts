@@ -19,7 +19,8 @@ import { media, type InspectionKind } from '../db/schema.ts'
 import type { AppEnv, SessionUser } from '../http/app-env.ts'
 import { parseOr400 } from '../http/validate.ts'
 import { sniffMedia } from '../media/file-type.ts'
-import { newFileKey, type FileStore } from '../storage/storage.ts'
+import type { FileStore } from '../storage/storage.ts'
+import { FOREIGN_KEY_VIOLATION, pgErrorCode } from '../units/pg-error.ts'
 import { draftNotFound, ownDraft, unitForCaller, type DraftRow } from './scope.ts'
 
 export interface UploadForm<S extends GenericSchema> {
@@ -108,10 +109,10 @@ export function requireOpen(draft: DraftRow): void {
 export async function storeMedia(
   db: Db,
   store: FileStore,
-  target: { draft: DraftRow; kind: MediaKind; item: string | null; uploadedBy: string; now: Date },
+  target: { draft: DraftRow; kind: MediaKind; item: string | null; uploadedBy: string; now: Date; fileKey: (folder: string) => string },
   files: readonly CheckedFile[],
 ): Promise<UploadResult[]> {
-  const keys = files.map(() => newFileKey('media'))
+  const keys = files.map(() => target.fileKey('media'))
   try {
     await Promise.all(files.map((file, i) => store.put(keys[i]!, file.bytes, file.contentType)))
     const rows = await db
@@ -137,6 +138,8 @@ export async function storeMedia(
     return rows.map((row) => ({ _id: row.id, fileName: row.fileName, type: row.kind === 'photo' ? 'image' : 'video' }))
   } catch (error) {
     await Promise.all(keys.map((key) => store.delete(key).catch(() => undefined)))
+    // The draft (or its unit) was deleted while the files were on their way.
+    if (pgErrorCode(error) === FOREIGN_KEY_VIOLATION) throw draftNotFound()
     throw error
   }
 }
@@ -156,6 +159,7 @@ export async function uploadToDraft(
     kinds: readonly InspectionKind[]
     files: readonly File[]
     now: Date
+    fileKey: (folder: string) => string
   },
 ): Promise<UploadResult[]> {
   const unit = await unitForCaller(db, user, request.unitId, request.companyId)
@@ -167,7 +171,7 @@ export async function uploadToDraft(
   requireOpen(draft)
   if (request.files.length === 0) throw new HTTPException(400, { message: 'Choose at least one file.' })
   const checked = await checkMediaFiles(request.files, request.kind)
-  return storeMedia(db, store, { draft, kind: request.kind, item: request.item, uploadedBy: user.id, now: request.now }, checked)
+  return storeMedia(db, store, { draft, kind: request.kind, item: request.item, uploadedBy: user.id, now: request.now, fileKey: request.fileKey }, checked)
 }
 
 /**
@@ -178,7 +182,7 @@ export async function addItemCaptures(
   db: Db,
   store: FileStore,
   user: SessionUser,
-  request: { draftId: string; companyId: string | undefined; item: string; kind: MediaKind; files: readonly File[]; now: Date },
+  request: { draftId: string; companyId: string | undefined; item: string; kind: MediaKind; files: readonly File[]; now: Date; fileKey: (folder: string) => string },
 ): Promise<{ stored: number; count: number }> {
   const { draft } = await ownDraft(db, user, request.draftId, ['pre-inspection'])
   if (request.companyId !== undefined && request.companyId !== draft.companyId) throw draftNotFound()
@@ -186,7 +190,7 @@ export async function addItemCaptures(
   if (request.files.length > 0) {
     requireOpen(draft)
     const checked = await checkMediaFiles(request.files, request.kind)
-    stored = (await storeMedia(db, store, { draft, kind: request.kind, item: request.item, uploadedBy: user.id, now: request.now }, checked)).length
+    stored = (await storeMedia(db, store, { draft, kind: request.kind, item: request.item, uploadedBy: user.id, now: request.now, fileKey: request.fileKey }, checked)).length
   }
   const [row] = await db
     .select({ count: count() })

@@ -23,7 +23,6 @@ import type { AppEnv } from '../http/app-env.ts'
 import { idParam } from '../http/validate.ts'
 import { uploadLimit } from '../http/upload-limit.ts'
 import { readUploadForm } from '../inspections/uploads.ts'
-import { newFileKey } from '../storage/storage.ts'
 import { exceedsImageDimensions, IMAGE_DIMENSIONS_MESSAGE } from '../media/image-dimensions.ts'
 import { findVisibleUnit } from '../units/unit-access.ts'
 import { FOREIGN_KEY_VIOLATION, pgErrorCode } from '../units/pg-error.ts'
@@ -115,7 +114,7 @@ export function documentRoutes() {
     await checkChosenUnits(db, viewer, fields.units)
 
     // The stored name is ours, never the sender's.
-    const key = newFileKey('documents')
+    const key = c.var.fileKey('documents')
     await files.put(key, bytes, type.contentType)
     let documentId: string
     try {

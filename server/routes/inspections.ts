@@ -52,6 +52,7 @@ export function inspectionRoutes() {
       kinds: OWNER_DRAFT_KINDS,
       files,
       now: nowOf(c),
+      fileKey: c.var.fileKey,
     })
     return c.json({ uploadResults }, 201)
   }

@@ -54,6 +54,7 @@ export function preInspectionRoutes() {
       kinds: KINDS,
       files,
       now: nowOf(c),
+      fileKey: c.var.fileKey,
     })
     return c.json({ uploadResults }, 201)
   }
@@ -70,6 +71,7 @@ export function preInspectionRoutes() {
       kind: fields.type,
       files,
       now: nowOf(c),
+      fileKey: c.var.fileKey,
     })
     return c.json({ count }, stored > 0 ? 201 : 200)
   })

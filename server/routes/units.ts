@@ -1,6 +1,6 @@
 // Units (spec §7 "Units"): the owner's list, one unit's info and History, the unit form, the status
 // lifecycle and oil changes. Owners manage their company's units; a driver reads only units assigned to them.
-import { and, desc, eq, ne } from 'drizzle-orm'
+import { and, desc, eq, inArray, ne } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type * as v from 'valibot'
@@ -125,15 +125,21 @@ export function unitRoutes() {
   app.delete('/:id', requireOwner, async (c) => {
     const { db, files } = c.var.deps
     const existing = await findCompanyUnit(db, companyOf(c.var.user), idParam(c, 'id'))
-    // Inspection media rows go with the unit (cascade); their stored files are removed afterwards.
-    const mediaFiles = await db
-      .select({ key: media.fileKey })
-      .from(media)
-      .innerJoin(inspections, eq(inspections.id, media.inspectionId))
-      .where(eq(inspections.unitId, existing.id))
-    await db.delete(units).where(eq(units.id, existing.id))
+    const removed = await db.transaction(async (tx) => {
+      // The unit and its inspections are locked first, so an upload racing this delete either landed
+      // before it (and its file goes below) or waits and then fails: no file outlives its row unseen.
+      await tx.select({ id: units.id }).from(units).where(eq(units.id, existing.id)).for('update')
+      const ofUnit = eq(inspections.unitId, existing.id)
+      await tx.select({ id: inspections.id }).from(inspections).where(ofUnit).for('update')
+      const rows = await tx
+        .delete(media)
+        .where(inArray(media.inspectionId, tx.select({ id: inspections.id }).from(inspections).where(ofUnit)))
+        .returning({ key: media.fileKey })
+      await tx.delete(units).where(eq(units.id, existing.id))
+      return rows
+    })
     // A file left behind wastes space but breaks nothing, so a failed removal does not fail the delete.
-    await Promise.allSettled(mediaFiles.map((file) => files.delete(file.key)))
+    await Promise.allSettled(removed.map((file) => files.delete(file.key)))
     return c.json({ message: 'Unit has been deleted successfully.' } satisfies MessageResponse)
   })
 

@@ -27,7 +27,7 @@ import type { Db } from '../db/client.ts'
 import { sessions, units, userDocuments, users } from '../db/schema.ts'
 import type { AppEnv } from '../http/app-env.ts'
 import { idParam, jsonBody, parseOr400 } from '../http/validate.ts'
-import { newFileKey } from '../storage/storage.ts'
+import type { FileStore } from '../storage/storage.ts'
 
 const NOT_FOUND = 'User not found.'
 const PROFILE_SAVED_MESSAGE = 'Profile data has been modified successfully.'
@@ -69,6 +69,16 @@ async function unitCountOf(db: Db, row: UserRow): Promise<number> {
       : and(eq(units.companyId, row.companyId), eq(units.driverId, row.id))
   const [result] = await db.select({ n: count() }).from(units).where(where)
   return result?.n ?? 0
+}
+
+/** Runs the write that points a row at a newly stored file; if it fails, the new file goes again. */
+async function replacingStoredFile<T>(files: FileStore, newKey: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write()
+  } catch (error) {
+    await files.delete(newKey).catch(() => undefined)
+    throw error
+  }
 }
 
 export function userRoutes() {
@@ -168,15 +178,22 @@ export function userRoutes() {
     const before = await ownRow(c)
     const image = await imageOf(await readMultipart(c))
     const { db, files, now } = c.var.deps
-    const key = newFileKey('avatars')
+    const key = c.var.fileKey('avatars')
     await files.put(key, image.bytes, image.contentType)
-    const [row] = await db
-      .update(users)
-      .set({ avatarKey: key, updatedAt: now?.() ?? new Date() })
-      .where(eq(users.id, before.id))
-      .returning()
-    if (before.avatarKey) await files.delete(before.avatarKey)
-    if (!row) throw new HTTPException(404, { message: NOT_FOUND })
+    const { row, replaced } = await replacingStoredFile(files, key, () =>
+      db.transaction(async (tx) => {
+        // Locked, so the avatar removed below is the one this update really replaced.
+        const [locked] = await tx.select({ avatarKey: users.avatarKey }).from(users).where(eq(users.id, before.id)).for('update')
+        const [updated] = await tx
+          .update(users)
+          .set({ avatarKey: key, updatedAt: now?.() ?? new Date() })
+          .where(eq(users.id, before.id))
+          .returning()
+        if (!updated) throw new HTTPException(404, { message: NOT_FOUND })
+        return { row: updated, replaced: locked?.avatarKey ?? null }
+      }),
+    )
+    if (replaced) await files.delete(replaced).catch(() => undefined)
     return c.json<UserSavedResponse>({ message: PROFILE_SAVED_MESSAGE, user: await authUserOf(db, row, c.var.deps) })
   })
 
@@ -186,20 +203,27 @@ export function userRoutes() {
     const { doc } = parseOr400(SaveDocumentFields, { doc: upload.fields.doc })
     const image = await imageOf(upload)
     const { db, files, now } = c.var.deps
-    const [previous] = await db
-      .select({ fileKey: userDocuments.fileKey })
-      .from(userDocuments)
-      .where(and(eq(userDocuments.userId, row.id), eq(userDocuments.type, doc)))
-    const key = newFileKey('licences')
+    const key = c.var.fileKey('licences')
     await files.put(key, image.bytes, image.contentType)
-    await db
-      .insert(userDocuments)
-      .values({ userId: row.id, type: doc, fileKey: key, contentType: image.contentType, createdAt: now?.() ?? new Date() })
-      .onConflictDoUpdate({
-        target: [userDocuments.userId, userDocuments.type],
-        set: { fileKey: key, contentType: image.contentType, createdAt: now?.() ?? new Date() },
-      })
-    if (previous) await files.delete(previous.fileKey)
+    const replaced = await replacingStoredFile(files, key, () =>
+      db.transaction(async (tx) => {
+        // Locked, so the file removed below is the one this upsert really replaced.
+        const [previous] = await tx
+          .select({ fileKey: userDocuments.fileKey })
+          .from(userDocuments)
+          .where(and(eq(userDocuments.userId, row.id), eq(userDocuments.type, doc)))
+          .for('update')
+        await tx
+          .insert(userDocuments)
+          .values({ userId: row.id, type: doc, fileKey: key, contentType: image.contentType, createdAt: now?.() ?? new Date() })
+          .onConflictDoUpdate({
+            target: [userDocuments.userId, userDocuments.type],
+            set: { fileKey: key, contentType: image.contentType, createdAt: now?.() ?? new Date() },
+          })
+        return previous?.fileKey ?? null
+      }),
+    )
+    if (replaced) await files.delete(replaced).catch(() => undefined)
     return c.json<UserSavedResponse>({
       message: 'Driver licence has been saved successfully.',
       user: await authUserOf(db, row, c.var.deps),

@@ -4,7 +4,6 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { createApp, type App } from '../../server/app.ts'
 import { idempotencyKeys, inspections, media } from '../../server/db/schema.ts'
-import { requestHash } from '../../server/http/idempotency.ts'
 import { fileMailer } from '../../server/mail/mailer.ts'
 import { diskFileStore, fileUrlSigner, type FileStore } from '../../server/storage/storage.ts'
 import { createTestContext, TEST_SCRYPT, type TestContext, type TestUser } from './harness.ts'
@@ -149,7 +148,7 @@ describe('refusing what cannot be replayed', () => {
     expect(row!.description).toBe('one')
   })
 
-  test('a retry while the first request is still being handled is a 409, then gets the stored answer', async () => {
+  test('a retry while the first request is still being handled waits for it and answers with its reply', async () => {
     const { unitId, draftId } = await newDraft()
     let entered!: () => void
     let release!: () => void
@@ -166,17 +165,14 @@ describe('refusing what cannot be replayed', () => {
     const upload = `/inspection/photo-inspection/${unitId}`
     const firstPending = send(slowApp, 'POST', upload, { token: owner.token, key: 'op-slow', form: photoForm(draftId) })
     await handlerEntered
-
-    const concurrent = await send(slowApp, 'POST', upload, { token: owner.token, key: 'op-slow', form: photoForm(draftId) })
-    expect(concurrent.status).toBe(409)
-    expect(concurrent.body).toEqual({ message: 'This request is already being processed.' })
-    expect(concurrent.headers.get('retry-after')).toBe('1')
-
+    // The duplicate waits on the first one's claim instead of running the handler a second time.
+    const concurrentPending = send(slowApp, 'POST', upload, { token: owner.token, key: 'op-slow', form: photoForm(draftId) })
     release()
-    const first = await firstPending
+    const [first, concurrent] = await Promise.all([firstPending, concurrentPending])
     expect(first.status).toBe(201)
-    const later = await send(slowApp, 'POST', upload, { token: owner.token, key: 'op-slow', form: photoForm(draftId) })
-    expect(later.body).toEqual(first.body)
+    expect(concurrent.status).toBe(201)
+    expect(concurrent.body).toEqual(first.body)
+    expect(concurrent.headers.get('idempotent-replayed')).toBe('true')
     expect(await mediaOf(draftId)).toHaveLength(1)
   })
 
@@ -211,22 +207,66 @@ describe('refusing what cannot be replayed', () => {
     expect(storedFiles()).toHaveLength(filesBefore + 1)
   })
 
-  test('a claim left behind by a server that stopped mid-request is taken over after a while', async () => {
-    const { draftId } = await newDraft()
-    const json = { description: 'After crash' }
-    const apiPath = `/inspection/${draftId}`
-    await ctx.db.insert(idempotencyKeys).values({
-      key: 'op-orphaned',
-      userId: owner.id,
-      method: 'PUT',
-      path: `/api${apiPath}`,
-      requestHash: requestHash('PUT', `/api${apiPath}`, new Uint8Array(Buffer.from(JSON.stringify(json)))),
-      status: null,
-      createdAt: new Date(Date.now() - 10 * 60 * 1000),
+  test('a failure after the handler and before the reply is stored leaves no row, no file and no claim', async () => {
+    const { unitId, draftId } = await newDraft()
+    const filesBefore = storedFiles().length
+    const crashing = createApp({
+      db: ctx.db,
+      mailer: fileMailer(path.join(ctx.dataDir, 'mail'), 'Fleetyard <test@fleetyard.local>', () => {}),
+      files: disk,
+      fileUrls: fileUrlSigner('test-secret'),
+      publicUrl: 'http://localhost:3000',
+      scryptCost: TEST_SCRYPT,
+      beforeReplyStored: async () => {
+        throw new Error('the database connection dropped')
+      },
     })
-    const retry = await send(ctx.app, 'PUT', apiPath, { token: owner.token, key: 'op-orphaned', json })
-    expect(retry.status).toBe(200)
-    expect(retry.body.body).toMatchObject({ description: 'After crash' })
+    const upload = `/inspection/photo-inspection/${unitId}`
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    try {
+      const failed = await send(crashing, 'POST', upload, { token: owner.token, key: 'op-crash-before-reply', form: photoForm(draftId) })
+      expect(failed.status).toBe(500)
+    } finally {
+      logged.mockRestore()
+    }
+    expect(await mediaOf(draftId)).toHaveLength(0)
+    expect(storedFiles()).toHaveLength(filesBefore)
+    expect(await ctx.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'op-crash-before-reply'))).toHaveLength(0)
+
+    // The retry runs at once — no claim of a dead request stands in its way — and stores it once.
+    const retry = await send(ctx.app, 'POST', upload, { token: owner.token, key: 'op-crash-before-reply', form: photoForm(draftId) })
+    expect(retry.status).toBe(201)
+    expect(await mediaOf(draftId)).toHaveLength(1)
+    expect(storedFiles()).toHaveLength(filesBefore + 1)
+  })
+
+  test('a retry after a crash between storing a file and committing its row writes the same file again, not a second one', async () => {
+    const { unitId, draftId } = await newDraft()
+    const upload = `/inspection/photo-inspection/${unitId}`
+    const written: string[] = []
+    // As a process killed mid-request: the file reached the disk, the transaction never committed and
+    // nothing ran after it (no cleanup).
+    const killed = appOn({
+      ...disk,
+      put: async (key, bytes, contentType) => {
+        await disk.put(key, bytes, contentType)
+        written.push(key)
+        throw new Error('killed')
+      },
+      delete: async () => undefined,
+    })
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
+    try {
+      await send(killed, 'POST', upload, { token: owner.token, key: 'op-killed', form: photoForm(draftId) })
+    } finally {
+      logged.mockRestore()
+    }
+    const filesAfterCrash = storedFiles().length
+    const retry = await send(ctx.app, 'POST', upload, { token: owner.token, key: 'op-killed', form: photoForm(draftId) })
+    expect(retry.status).toBe(201)
+    const [row] = await mediaOf(draftId)
+    expect(row!.fileKey).toBe(written[0])
+    expect(storedFiles()).toHaveLength(filesAfterCrash)
   })
 })
 
