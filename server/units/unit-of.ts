@@ -95,28 +95,31 @@ export async function loadUnits(db: Db, deps: Deps, where: SQL | undefined, orde
   return populate(db, deps, main?.rows ?? [], where)
 }
 
+/** The rows of one page: plain rows, read straight from the order's index up to the limit (a page is small). */
+export function unitPageQuery(db: Db, where: SQL, order: KeysetOrder, after: SQL | undefined, limit: number) {
+  return db
+    .select({ ...UNIT_FIELDS, position: positionOf(order) })
+    .from(units)
+    .innerJoin(unitTypes, eq(unitTypes.id, units.unitTypeId))
+    .innerJoin(unitSubTypes, eq(unitSubTypes.id, units.unitSubTypeId))
+    .leftJoin(users, eq(users.id, units.driverId))
+    .where(and(where, after))
+    .orderBy(...orderByOf(order))
+    .limit(limit)
+}
+
+/** How many units match `where`: a page's `total`. */
+export function unitCountQuery(db: Db, where: SQL) {
+  return db.select({ total: count() }).from(units).where(where)
+}
+
 /** One page of the units matching `where`, in `order`, with the count of all of them. */
 export async function loadUnitPage(db: Db, deps: Deps, where: SQL, order: KeysetOrder, request: PageRequest): Promise<Page<Unit>> {
   const page = await keysetPage(
     order,
     request,
-    async (after, limit) => {
-      // A page is small: plain rows, read straight from the order's index up to the limit.
-      const rows = await db
-        .select({ ...UNIT_FIELDS, position: positionOf(order) })
-        .from(units)
-        .innerJoin(unitTypes, eq(unitTypes.id, units.unitTypeId))
-        .innerJoin(unitSubTypes, eq(unitSubTypes.id, units.unitSubTypeId))
-        .leftJoin(users, eq(users.id, units.driverId))
-        .where(and(where, after))
-        .orderBy(...orderByOf(order))
-        .limit(limit)
-      return rows.map(({ position, ...row }) => ({ item: row, position }))
-    },
-    async () => {
-      const [counted] = await db.select({ total: count() }).from(units).where(where)
-      return counted?.total ?? 0
-    },
+    async (after, limit) => (await unitPageQuery(db, where, order, after, limit)).map(({ position, ...row }) => ({ item: row, position })),
+    async () => (await unitCountQuery(db, where))[0]?.total ?? 0,
   )
   const ids = page.items.map((row) => row.id)
   return { ...page, items: await populate(db, deps, page.items, ids.length > 0 ? inArray(units.id, ids) : undefined) }
