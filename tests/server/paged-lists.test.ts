@@ -89,6 +89,18 @@ describe('GET /company/{id}/drivers', () => {
     expect(whole.body.map((entry: CompanyDriver) => entry.user._id)).toEqual(expected)
   })
 
+  test('drivers with the longest names the forms allow still page: their cursors fit the cursor limit', async () => {
+    const crew = await ctx.owner()
+    for (const letter of ['a', 'b', 'c']) {
+      // 100 three-byte characters each, and an email near its 254-character limit.
+      await ctx.user({ role: 'driver', companyId: crew.companyId, firstName: '語'.repeat(100), lastName: 'ß語'.repeat(50), email: `${letter.repeat(240)}@fleet.test` })
+    }
+    const first = await ctx.call('GET', `/company/${crew.companyId}/drivers?limit=1`, { token: crew.token })
+    expect(first.body.nextCursor.length).toBeGreaterThan(1000)
+    const walked = await walkPages<CompanyDriver>(ctx, `/company/${crew.companyId}/drivers`, crew.token, 1)
+    expect(walked.items.map((entry) => entry.user.email[0])).toEqual(['a', 'b', 'c'])
+  })
+
   test('bad parameters are a 400; a units cursor is not a drivers cursor', async () => {
     const path = `/company/${company.companyId}/drivers`
     expect((await ctx.call('GET', `${path}?limit=0`, { token: company.token })).body.message).toBe(LIMIT_MESSAGE)
