@@ -117,9 +117,6 @@ export interface PreInspectionItemsResponse {
   count: number
 }
 
-/** GET /inspection/{unitId}/all and /pre-inspection/{unitId}/all: `?company_id=` (optional; must be yours). */
-export const ListQuery = v.object({ company_id: v.optional(Id) })
-
 export interface MediaIds {
   picture_ids: string[]
   video_ids: string[]

@@ -19,6 +19,13 @@ export interface Page<T> {
 
 export const LIMIT_MESSAGE = `limit must be a whole number from ${PAGE_LIMIT_MIN} to ${PAGE_LIMIT_MAX}.`
 export const CURSOR_MESSAGE = 'cursor is not a cursor of this list. Start again from the first page.'
+export const CURSOR_NEEDS_LIMIT_MESSAGE = 'cursor needs a limit: pass the limit of the first page with it.'
+/**
+ * Longest cursor accepted. A cursor carries the last row's sort values: the drivers list's first name,
+ * last name and email (up to 100 + 100 + 254 characters, 3 bytes each in UTF-8) come to ~1,300
+ * base64url characters, so the limit leaves room above that.
+ */
+export const CURSOR_MAX_LENGTH = 4096
 
 /** Query values arrive as text. */
 const Limit = v.pipe(
@@ -28,7 +35,7 @@ const Limit = v.pipe(
   v.minValue(PAGE_LIMIT_MIN, LIMIT_MESSAGE),
   v.maxValue(PAGE_LIMIT_MAX, LIMIT_MESSAGE),
 )
-const Cursor = v.pipe(v.string(CURSOR_MESSAGE), v.nonEmpty(CURSOR_MESSAGE), v.maxLength(1000, CURSOR_MESSAGE), v.regex(/^[A-Za-z0-9_-]+$/, CURSOR_MESSAGE))
+const Cursor = v.pipe(v.string(CURSOR_MESSAGE), v.nonEmpty(CURSOR_MESSAGE), v.maxLength(CURSOR_MAX_LENGTH, CURSOR_MESSAGE), v.regex(/^[A-Za-z0-9_-]+$/, CURSOR_MESSAGE))
 /** Free-text search; blank means no search. */
 const SearchText = v.optional(
   v.pipe(
@@ -69,7 +76,10 @@ export type UnitListQuery = v.InferOutput<typeof UnitListQuery>
 export const DriverListQuery = v.object({ ...PageParams, q: SearchText })
 export type DriverListQuery = v.InferOutput<typeof DriverListQuery>
 
-/** GET /documents/{companyId}/all and /documents/{companyId}/unit/{unitId}: newest first; `q` matches the file name. */
+/**
+ * GET /documents/{companyId}/all and /documents/{companyId}/unit/{unitId}: newest first; `q` matches the
+ * file name or the author's first name (spec §2 "Documents").
+ */
 export const DocumentListQuery = v.object({ ...PageParams, q: SearchText })
 export type DocumentListQuery = v.InferOutput<typeof DocumentListQuery>
 

@@ -2,6 +2,7 @@
 // URL is given. Both run the same committed migrations and are used through one Drizzle type.
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
@@ -36,7 +37,9 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
     await migratePg(db, { migrationsFolder })
     return { db: db as unknown as Db, close: () => pool.end() }
   }
-  const client = location.kind === 'memory' ? new PGlite() : new PGlite(location.dir)
+  // pg_trgm backs the list searches' indexes; PGlite must load it before the migration creates it.
+  const options = { extensions: { pg_trgm } }
+  const client = location.kind === 'memory' ? new PGlite(options) : new PGlite(location.dir, options)
   const db = drizzlePglite(client, { schema })
   await migratePglite(db, { migrationsFolder })
   return { db: db as unknown as Db, close: () => client.close() }

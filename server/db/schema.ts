@@ -1,7 +1,8 @@
 // The one source of truth for stored data. Every entity of spec §3 has its table here;
 // API shapes (with `_id`) are produced by the serializers next to each route, never by the table.
-import { sql } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import {
+  type AnyPgColumn,
   boolean,
   customType,
   date,
@@ -52,7 +53,12 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email), index('users_company_idx').on(t.companyId)],
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    index('users_company_idx').on(t.companyId),
+    // A company's drivers by name (the drivers list's keyset order).
+    index('users_company_role_name_idx').on(t.companyId, t.role, sql`lower(${t.firstName})`, sql`lower(${t.lastName})`, t.email, t.id),
+  ],
 )
 
 /** Opaque bearer sessions: only the SHA-256 of the token is stored, so a database leak leaks no session. */
@@ -68,7 +74,7 @@ export const sessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash)],
+  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 )
 
 export const USER_DOCUMENT_TYPES = ['driver-licence', 'driver-licence-rear'] as const
@@ -104,7 +110,11 @@ export const invitations = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('invitations_token_hash_key').on(t.tokenHash)],
+  (t) => [
+    uniqueIndex('invitations_token_hash_key').on(t.tokenHash),
+    index('invitations_company_idx').on(t.companyId),
+    index('invitations_invited_by_idx').on(t.invitedBy),
+  ],
 )
 
 /** Single-use, expiring. The token itself is mailed; only its hash is kept. */
@@ -120,7 +130,7 @@ export const passwordResetTokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('password_reset_tokens_token_hash_key').on(t.tokenHash)],
+  (t) => [uniqueIndex('password_reset_tokens_token_hash_key').on(t.tokenHash), index('password_reset_tokens_user_idx').on(t.userId)],
 )
 
 export const UNIT_TYPE_ICONS = ['fa-truck', 'fa-trailer'] as const
@@ -156,7 +166,7 @@ export const unitSubTypes = pgTable(
     changeOil: boolean('change_oil').notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index('unit_sub_types_type_idx').on(t.unitTypeId)],
+  (t) => [index('unit_sub_types_type_idx').on(t.unitTypeId), index('unit_sub_types_company_idx').on(t.companyId)],
 )
 
 /** A row with no company is built in and offered to every company. */
@@ -187,11 +197,29 @@ export const subTypeInspectionTypes = pgTable(
       .references(() => inspectionTypes.id, { onDelete: 'cascade' }),
     kind: text('kind').$type<MediaKind>().notNull().default('photo'),
   },
-  (t) => [primaryKey({ columns: [t.unitSubTypeId, t.inspectionTypeId] })],
+  (t) => [
+    primaryKey({ columns: [t.unitSubTypeId, t.inspectionTypeId] }),
+    index('sub_type_inspection_types_inspection_type_idx').on(t.inspectionTypeId),
+  ],
 )
 
 export const UNIT_STATUSES = ['Available', 'Assigned to Driver', 'Reserved', 'Rented Out', 'Maintenance'] as const
 export type UnitStatus = (typeof UNIT_STATUSES)[number]
+
+/**
+ * The text the units search box looks in: the searched fields joined by spaces, so the trigram index
+ * and the search's WHERE are one expression (an index serves a query only when they match exactly).
+ */
+export function unitSearchText(t: {
+  unitNumber: AnyPgColumn
+  vin: AnyPgColumn
+  make: AnyPgColumn
+  model: AnyPgColumn
+  plateNumber: AnyPgColumn
+  year: AnyPgColumn
+}): SQL {
+  return sql`${t.unitNumber} || ' ' || ${t.vin} || ' ' || ${t.make} || ' ' || ${t.model} || ' ' || ${t.plateNumber} || ' ' || ${t.year}::text`
+}
 
 export const units = pgTable(
   'units',
@@ -219,8 +247,21 @@ export const units = pgTable(
   },
   (t) => [
     uniqueIndex('units_company_vin_key').on(t.companyId, t.vin),
-    index('units_company_idx').on(t.companyId),
     index('units_driver_idx').on(t.driverId),
+    // One index per keyset order of the units list (server/units/units-list.ts), each ending in the id.
+    index('units_company_newest_idx').on(t.companyId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('units_company_unit_number_idx').on(t.companyId, sql`lower(${t.unitNumber})`, t.id),
+    index('units_company_vin_idx').on(t.companyId, sql`lower(${t.vin})`, t.id),
+    index('units_company_make_idx').on(t.companyId, sql`lower(${t.make})`, t.id),
+    index('units_company_model_idx').on(t.companyId, sql`lower(${t.model})`, t.id),
+    index('units_company_year_idx').on(t.companyId, t.year, t.id),
+    index('units_company_status_idx').on(t.companyId, t.status, t.id),
+    // The status and type filters on the default order; the type ones also serve the foreign keys.
+    index('units_company_status_newest_idx').on(t.companyId, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('units_type_newest_idx').on(t.unitTypeId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('units_sub_type_newest_idx').on(t.unitSubTypeId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // The search box: a substring of any searched field, found through trigrams (pg_trgm), not a scan.
+    index('units_search_trgm_idx').using('gin', sql`(${unitSearchText(t)}) gin_trgm_ops`),
   ],
 )
 
@@ -236,7 +277,7 @@ export const oilChanges = pgTable(
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('oil_changes_unit_idx').on(t.unitId)],
+  (t) => [index('oil_changes_unit_idx').on(t.unitId), index('oil_changes_created_by_idx').on(t.createdBy)],
 )
 
 /** The unit's History: one row per status change, written in the same transaction as the change. */
@@ -252,7 +293,11 @@ export const unitStatusEvents = pgTable(
     notes: text('notes').notNull().default(''),
     createdAt: createdAt(),
   },
-  (t) => [index('unit_status_events_unit_idx').on(t.unitId, t.createdAt)],
+  (t) => [
+    // The History's keyset order, newest first.
+    index('unit_status_events_unit_newest_idx').on(t.unitId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('unit_status_events_performed_by_idx').on(t.performedBy),
+  ],
 )
 
 export const INSPECTION_KINDS = ['inspection', 'reserve', 'pre-inspection'] as const
@@ -290,6 +335,13 @@ export const inspections = pgTable(
     uniqueIndex('inspections_one_open_draft_key')
       .on(t.kind, t.unitId, t.authorId)
       .where(sql`${t.finishedAt} is null`),
+    // A unit's finished inspections of one kind, newest first (the lists' keyset order).
+    index('inspections_unit_finished_idx')
+      .on(t.unitId, t.kind, t.finishedAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.finishedAt} is not null`),
+    index('inspections_company_idx').on(t.companyId),
+    index('inspections_author_idx').on(t.authorId),
+    index('inspections_to_user_idx').on(t.toUserId),
   ],
 )
 
@@ -313,7 +365,11 @@ export const media = pgTable(
     uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('media_inspection_idx').on(t.inspectionId)],
+  (t) => [
+    index('media_inspection_idx').on(t.inspectionId),
+    index('media_company_idx').on(t.companyId),
+    index('media_uploaded_by_idx').on(t.uploadedBy),
+  ],
 )
 
 export const documents = pgTable(
@@ -332,7 +388,12 @@ export const documents = pgTable(
     showForDrivers: boolean('show_for_drivers').notNull().default(true),
     createdAt: createdAt(),
   },
-  (t) => [index('documents_company_idx').on(t.companyId)],
+  (t) => [
+    // The documents lists' keyset order, newest first; it also serves the company foreign key.
+    index('documents_company_newest_idx').on(t.companyId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('documents_author_idx').on(t.authorId),
+    index('documents_file_name_trgm_idx').using('gin', sql`${t.fileName} gin_trgm_ops`),
+  ],
 )
 
 export const documentUnits = pgTable(
@@ -345,7 +406,7 @@ export const documentUnits = pgTable(
       .notNull()
       .references(() => units.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.documentId, t.unitId] })],
+  (t) => [primaryKey({ columns: [t.documentId, t.unitId] }), index('document_units_unit_idx').on(t.unitId)],
 )
 
 /**
@@ -367,5 +428,5 @@ export const idempotencyKeys = pgTable(
     responseBody: jsonb('response_body'),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.key, t.userId] })],
+  (t) => [primaryKey({ columns: [t.key, t.userId] }), index('idempotency_keys_user_idx').on(t.userId)],
 )

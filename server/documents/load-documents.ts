@@ -1,10 +1,12 @@
 // Documents as the API answers them (spec §3 Document): author's name, attached units, the key with its
-// real extension, and signed URLs. A list of any size costs two queries — documents, then their units.
-import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm'
+// real extension, and signed URLs. A list or page of any size costs two queries — documents, then their units.
+import { and, asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm'
 import type { CompanyDocument } from '../../core/contract/documents.ts'
 import type { Db } from '../db/client.ts'
 import { documents, documentUnits, units, users } from '../db/schema.ts'
 import type { AppDeps } from '../http/app-env.ts'
+import { keysetOrder, orderByOf, positionOf, type KeysetList, type KeysetOrder } from '../http/keyset-page.ts'
+import { containsPattern } from '../http/search-pattern.ts'
 import { extensionOf } from './document-file.ts'
 import { visibleTo, type Viewer } from './visibility.ts'
 
@@ -21,6 +23,10 @@ function downloadName(fileName: string, extension: string): string {
   return alreadyNamed ? fileName : `${fileName}.${extension}`
 }
 
+/** Newest first. Each list has its own tag, so a cursor of one is refused by the other. */
+export const NEWEST_DOCUMENTS = keysetOrder('documents', 'desc', [{ value: documents.createdAt, kind: 'timestamp' }], documents.id)
+export const NEWEST_UNIT_DOCUMENTS: KeysetOrder = { ...NEWEST_DOCUMENTS, tag: 'unit-documents' }
+
 /**
  * The documents matching `where` that `viewer` may see, newest first. A driver's `unitIds` list only
  * their own units: the other units a document is attached to are none of their business.
@@ -31,15 +37,70 @@ export async function loadDocuments(
   viewer: Viewer,
   where?: SQL,
 ): Promise<LoadedDocument[]> {
-  const rows = await db
-    .select({
-      document: documents,
-      author: { id: users.id, firstName: users.firstName, lastName: users.lastName },
-    })
-    .from(documents)
-    .leftJoin(users, eq(users.id, documents.authorId))
-    .where(and(visibleTo(db, viewer), where))
-    .orderBy(desc(documents.createdAt), asc(documents.id))
+  return (await documentList(db, deps, viewer, where, NEWEST_DOCUMENTS).load(undefined, undefined)).map((row) => row.item)
+}
+
+/**
+ * The same as a list that pages: every page and the total hold the viewer's visibility rule, since it
+ * is part of the one condition all of them share.
+ */
+export function documentList(
+  db: Db,
+  deps: Pick<AppDeps, 'fileUrls' | 'now'>,
+  viewer: Viewer,
+  where: SQL | undefined,
+  order: KeysetOrder,
+): KeysetList<LoadedDocument> {
+  const condition = and(visibleTo(db, viewer), where)
+  return {
+    order,
+    load: async (after, limit) => {
+      const query = db
+        .select({
+          document: documents,
+          author: { id: users.id, firstName: users.firstName, lastName: users.lastName },
+          position: positionOf(order),
+        })
+        .from(documents)
+        .leftJoin(users, eq(users.id, documents.authorId))
+        .where(and(condition, after))
+        .orderBy(...orderByOf(order))
+        .$dynamic()
+      const rows = await (limit === undefined ? query : query.limit(limit))
+      const loaded = await serialize(db, deps, viewer, rows)
+      return loaded.map((item, index) => ({ item, position: rows[index]!.position }))
+    },
+    count: async () => {
+      const [counted] = await db.select({ total: count() }).from(documents).where(condition)
+      return counted?.total ?? 0
+    },
+  }
+}
+
+/**
+ * Documents whose file name or author's first name holds `text`. The company's matching authors are
+ * looked up first, so the file-name half stays on its trigram index.
+ */
+export async function documentSearch(db: Db, companyId: string, text: string): Promise<SQL> {
+  const pattern = containsPattern(text)
+  const authors = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), ilike(users.firstName, pattern)))
+  return or(
+    ilike(documents.fileName, pattern),
+    authors.length > 0
+      ? inArray(
+          documents.authorId,
+          authors.map((author) => author.id),
+        )
+      : undefined,
+  )!
+}
+
+type DocumentRow = { document: typeof documents.$inferSelect; author: { id: string; firstName: string; lastName: string } | null }
+
+async function serialize(db: Db, deps: Pick<AppDeps, 'fileUrls' | 'now'>, viewer: Viewer, rows: readonly DocumentRow[]): Promise<LoadedDocument[]> {
   if (rows.length === 0) return []
 
   const unitRows = await db

@@ -13,7 +13,9 @@ export function issuesMessage(issues: readonly v.BaseIssue<unknown>[]): string {
   // A missing key without a message of its own gets valibot's generic "Invalid key: …" text; say
   // plainly which field is required instead. Schemas that name their fields keep their own words.
   if (field && first.input === undefined && first.message.startsWith('Invalid')) return `${field} is required.`
-  return field ? `${field}: ${first.message}` : first.message
+  // A message that already names its field ('limit must be …') reads as is.
+  if (!field || first.message.startsWith(`${field} `)) return first.message
+  return `${field}: ${first.message}`
 }
 
 /** Whether any string in a parsed body, form or query holds U+0000 (walked without recursion: bodies nest deep). */

@@ -1,54 +1,71 @@
 // Reading finished inspections and their media: the unit's lists (Inspections and Pre-Trip tabs, the
 // driver's previous pre-trips) and the signed URL of one photo or video.
-import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm'
+import { and, count, eq, inArray, isNotNull } from 'drizzle-orm'
 import { HTTPException } from 'hono/http-exception'
 import type { InspectionListItem, MediaDetails } from '../../core/contract/inspections.ts'
 import { companyOf } from '../auth/session.ts'
 import type { Db } from '../db/client.ts'
 import { inspections, media, units, users, type InspectionKind } from '../db/schema.ts'
 import type { SessionUser } from '../http/app-env.ts'
+import { keysetOrder, orderByOf, positionOf, type KeysetList, type KeysetOrder } from '../http/keyset-page.ts'
 import type { FileUrlSigner } from '../storage/storage.ts'
 import { authorOf, inspectionOf, mediaByDraft } from './serialize.ts'
 
+/** Newest finished first. The owner's inspections and the pre-trips are two lists, each with its own tag. */
+export const FINISHED_INSPECTIONS = keysetOrder('inspections', 'desc', [{ value: inspections.finishedAt, kind: 'timestamp' }], inspections.id)
+export const FINISHED_PRE_INSPECTIONS: KeysetOrder = { ...FINISHED_INSPECTIONS, tag: 'pre-inspections' }
+
 /**
  * Finished drafts of `kinds` on a unit, newest first, each with its author — in a fixed number of
- * queries however long the list. The caller has already checked access to the unit.
- * `authorId` narrows the list to one author (a driver sees their own pre-trips).
+ * queries however long the list or page. The caller has already checked access to the unit.
+ * `authorId` narrows the list to one author (a driver sees their own pre-trips), on every page.
  */
-export async function listFinished(
+export function finishedInspections(
   db: Db,
   filter: { companyId: string; unitId: string; kinds: readonly InspectionKind[]; authorId?: string },
-): Promise<InspectionListItem[]> {
-  const rows = await db
-    .select()
-    .from(inspections)
-    .where(
-      and(
-        eq(inspections.companyId, filter.companyId),
-        eq(inspections.unitId, filter.unitId),
-        inArray(inspections.kind, [...filter.kinds]),
-        isNotNull(inspections.finishedAt),
-        filter.authorId ? eq(inspections.authorId, filter.authorId) : undefined,
-      ),
-    )
-    .orderBy(desc(inspections.finishedAt), desc(inspections.createdAt))
-  if (rows.length === 0) return []
+  order: KeysetOrder,
+): KeysetList<InspectionListItem> {
+  const where = and(
+    eq(inspections.companyId, filter.companyId),
+    eq(inspections.unitId, filter.unitId),
+    inArray(inspections.kind, [...filter.kinds]),
+    isNotNull(inspections.finishedAt),
+    filter.authorId ? eq(inspections.authorId, filter.authorId) : undefined,
+  )
+  return {
+    order,
+    load: async (after, limit) => {
+      const query = db
+        .select({ row: inspections, position: positionOf(order) })
+        .from(inspections)
+        .where(and(where, after))
+        .orderBy(...orderByOf(order))
+        .$dynamic()
+      const found = await (limit === undefined ? query : query.limit(limit))
+      if (found.length === 0) return []
+      const rows = found.map((entry) => entry.row)
 
-  const peopleIds = [...new Set(rows.flatMap((row) => (row.toUserId ? [row.authorId, row.toUserId] : [row.authorId])))]
-  const [mediaRows, people] = await Promise.all([
-    mediaByDraft(
-      db,
-      rows.map((row) => row.id),
-    ),
-    db.select().from(users).where(inArray(users.id, peopleIds)),
-  ])
-  const personById = new Map(people.map((person) => [person.id, person]))
-  return rows.flatMap((row) => {
-    const author = personById.get(row.authorId)
-    if (!author) return []
-    const toUser = row.toUserId ? (personById.get(row.toUserId) ?? null) : null
-    return [{ inspection_id: inspectionOf(row, mediaRows.get(row.id) ?? [], toUser), user_id: authorOf(author) }]
-  })
+      const peopleIds = [...new Set(rows.flatMap((row) => (row.toUserId ? [row.authorId, row.toUserId] : [row.authorId])))]
+      const [mediaRows, people] = await Promise.all([
+        mediaByDraft(
+          db,
+          rows.map((row) => row.id),
+        ),
+        db.select().from(users).where(inArray(users.id, peopleIds)),
+      ])
+      const personById = new Map(people.map((person) => [person.id, person]))
+      return found.flatMap(({ row, position }) => {
+        const author = personById.get(row.authorId)
+        if (!author) return []
+        const toUser = row.toUserId ? (personById.get(row.toUserId) ?? null) : null
+        return [{ item: { inspection_id: inspectionOf(row, mediaRows.get(row.id) ?? [], toUser), user_id: authorOf(author) }, position }]
+      })
+    },
+    count: async () => {
+      const [counted] = await db.select({ total: count() }).from(inspections).where(where)
+      return counted?.total ?? 0
+    },
+  }
 }
 
 /**

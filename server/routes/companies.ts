@@ -1,25 +1,27 @@
 // Spec §7 "Company and invitations" (under /company) plus the paths the spec leaves open: active companies
 // and applying to one (under /companies). The same router serves both prefixes, so every path here is
 // written to mean the same thing under either; e.g. /company/active and /companies/all are simply aliases.
-import { and, asc, eq, isNull, sql } from 'drizzle-orm'
+import { and, eq, isNull } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import * as v from 'valibot'
 import {
   ApplyToCompanyBody,
   CreateCompanyBody,
-  type CompanyDriver,
   type CompanyRef,
   type CreateCompanyResponse,
   type MessageResponse,
 } from '../../core/contract/auth.ts'
+import { DriverListQuery } from '../../core/contract/paging.ts'
 import { createCompanyWithDefaults } from '../accounts/company-defaults.ts'
+import { companyDrivers } from '../accounts/company-drivers.ts'
 import { activeCompanies, joinCompanyAsDriver } from '../accounts/membership.ts'
 import { isUniqueViolation } from '../accounts/unique-violation.ts'
 import { requireOwner, requireUser } from '../auth/session.ts'
 import { companies, users } from '../db/schema.ts'
 import type { AppEnv } from '../http/app-env.ts'
-import { idParam, jsonBody } from '../http/validate.ts'
+import { listPage, pageRequestOf, wholeList } from '../http/keyset-page.ts'
+import { idParam, jsonBody, parseOr400 } from '../http/validate.ts'
 
 const COMPANY_NOT_FOUND = 'Company not found.'
 const SlugSchema = v.pipe(v.string(), v.maxLength(100), v.regex(/^[a-z0-9-]+$/))
@@ -83,15 +85,14 @@ export function companyRoutes() {
     return c.json<CompanyRef>(company)
   })
 
+  // Without `limit` the spec's whole list; with it one page (core/contract/paging.ts). `q` applies to both.
   routes.get('/:id/drivers', requireUser, requireOwner, async (c) => {
     const id = idParam(c, 'id')
     if (id !== c.var.user.companyId) throw new HTTPException(404, { message: COMPANY_NOT_FOUND })
-    const rows = await c.var.deps.db
-      .select({ _id: users.id, firstName: users.firstName, lastName: users.lastName, phone: users.phone, email: users.email })
-      .from(users)
-      .where(and(eq(users.companyId, id), eq(users.role, 'driver')))
-      .orderBy(asc(sql`lower(${users.firstName})`), asc(sql`lower(${users.lastName})`), asc(users.email))
-    return c.json<CompanyDriver[]>(rows.map((user) => ({ user })))
+    const query = parseOr400(DriverListQuery, c.req.query())
+    const page = pageRequestOf(query)
+    const drivers = companyDrivers(c.var.deps.db, id, query.q)
+    return c.json(page ? await listPage(drivers, page) : await wholeList(drivers))
   })
 
   return routes

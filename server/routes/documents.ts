@@ -1,8 +1,8 @@
 // Documents (spec §7 "Documents"): a unit's documents, the app-level list, one document, adding and
 // deleting. Owners see and manage all of the company's documents; drivers read the ones visible to them
 // (server/documents/visibility.ts) and may add documents to their own units, always visible to drivers.
-import { and, eq, inArray } from 'drizzle-orm'
-import { Hono } from 'hono'
+import { and, eq, inArray, type SQL } from 'drizzle-orm'
+import { Hono, type Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { MessageResponse } from '../../core/contract/auth.ts'
 import {
@@ -12,15 +12,17 @@ import {
   type CreateDocumentResponse,
   type DocumentDetails,
 } from '../../core/contract/documents.ts'
+import { DocumentListQuery } from '../../core/contract/paging.ts'
 import { FILE_TOO_LARGE_MESSAGE, UNSUPPORTED_FILE_MESSAGE } from '../../core/contract/media-limits.ts'
 import { requireOwner, requireUser } from '../auth/session.ts'
 import type { Db } from '../db/client.ts'
 import { documents, documentUnits, units } from '../db/schema.ts'
 import { sniffDocumentType } from '../media/file-type.ts'
-import { loadDocuments } from '../documents/load-documents.ts'
+import { documentList, documentSearch, loadDocuments, NEWEST_DOCUMENTS, NEWEST_UNIT_DOCUMENTS } from '../documents/load-documents.ts'
 import { forUnit, viewerOf, type Viewer } from '../documents/visibility.ts'
 import type { AppEnv } from '../http/app-env.ts'
-import { idParam } from '../http/validate.ts'
+import { listPage, pageRequestOf, wholeList, type KeysetOrder } from '../http/keyset-page.ts'
+import { idParam, parseOr400 } from '../http/validate.ts'
 import { uploadLimit } from '../http/upload-limit.ts'
 import { readUploadForm } from '../inspections/uploads.ts'
 import { exceedsImageDimensions, IMAGE_DIMENSIONS_MESSAGE } from '../media/image-dimensions.ts'
@@ -49,25 +51,34 @@ async function checkChosenUnits(db: Db, viewer: Viewer, unitIds: readonly string
   }
 }
 
+/** Both document lists: without `limit` the spec's whole list; with it one page (core/contract/paging.ts). `q` applies to both. */
+async function documentsResponse(c: Context<AppEnv>, viewer: Viewer, where: SQL | undefined, order: KeysetOrder) {
+  const { db } = c.var.deps
+  const query = parseOr400(DocumentListQuery, c.req.query())
+  const page = pageRequestOf(query)
+  const search = query.q === undefined ? undefined : await documentSearch(db, viewer.companyId, query.q)
+  const list = documentList(db, c.var.deps, viewer, and(where, search), order)
+  if (!page) return c.json((await wholeList(list)).map((entry) => entry.document))
+  const loaded = await listPage(list, page)
+  return c.json({ ...loaded, items: loaded.items.map((entry) => entry.document) })
+}
+
 export function documentRoutes() {
   const app = new Hono<AppEnv>()
   app.use('*', requireUser)
 
   app.get('/:companyId/unit/:unitId', async (c) => {
-    const { db } = c.var.deps
     const viewer = viewerOf(c.var.user)
     if (idParam(c, 'companyId') !== viewer.companyId) throw notFound()
     // An owner may read any unit of the company, a driver only a unit assigned to them.
-    const unit = await findVisibleUnit(db, c.var.user, idParam(c, 'unitId'))
-    const loaded = await loadDocuments(db, c.var.deps, viewer, forUnit(db, unit.id))
-    return c.json(loaded.map((entry) => entry.document))
+    const unit = await findVisibleUnit(c.var.deps.db, c.var.user, idParam(c, 'unitId'))
+    return documentsResponse(c, viewer, forUnit(c.var.deps.db, unit.id), NEWEST_UNIT_DOCUMENTS)
   })
 
   app.get('/:companyId/all', async (c) => {
     const viewer = viewerOf(c.var.user)
     if (idParam(c, 'companyId') !== viewer.companyId) throw notFound()
-    const loaded = await loadDocuments(c.var.deps.db, c.var.deps, viewer)
-    return c.json(loaded.map((entry) => entry.document))
+    return documentsResponse(c, viewer, undefined, NEWEST_DOCUMENTS)
   })
 
   app.get('/:id', async (c) => {

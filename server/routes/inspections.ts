@@ -4,16 +4,17 @@ import { Hono, type Context } from 'hono'
 import {
   CreateInspectionBody,
   DeleteDraftBody,
-  ListQuery,
   OWNER_DRAFT_KINDS,
   UpdateInspectionBody,
   UploadInspectionFields,
 } from '../../core/contract/inspections.ts'
+import { InspectionListQuery } from '../../core/contract/paging.ts'
 import { requireUser } from '../auth/session.ts'
 import type { AppEnv } from '../http/app-env.ts'
 import { idParam, jsonBody, parseOr400 } from '../http/validate.ts'
 import { createOrResumeDraft, deleteDraft, updateDraft } from '../inspections/drafts.ts'
-import { listFinished, mediaDetails } from '../inspections/lists.ts'
+import { finishedInspections, FINISHED_INSPECTIONS, mediaDetails } from '../inspections/lists.ts'
+import { listPage, pageRequestOf, wholeList } from '../http/keyset-page.ts'
 import { requireRole, unitForCaller } from '../inspections/scope.ts'
 import { readUploadForm, uploadToDraft } from '../inspections/uploads.ts'
 import type { MediaKind } from '../../core/contract/media-limits.ts'
@@ -70,10 +71,12 @@ export function inspectionRoutes() {
   app.get('/:unitId/all', async (c) => {
     requireRole(c.var.user, ['owner'])
     const unitId = idParam(c, 'unitId')
-    const query = parseOr400(ListQuery, c.req.query())
+    const query = parseOr400(InspectionListQuery, c.req.query())
     const unit = await unitForCaller(c.var.deps.db, c.var.user, unitId, query.company_id)
-    const items = await listFinished(c.var.deps.db, { companyId: unit.companyId, unitId: unit.id, kinds: OWNER_DRAFT_KINDS })
-    return c.json({ items })
+    const page = pageRequestOf(query)
+    const list = finishedInspections(c.var.deps.db, { companyId: unit.companyId, unitId: unit.id, kinds: OWNER_DRAFT_KINDS }, FINISHED_INSPECTIONS)
+    // Without `limit` the spec's `{ items }`; with it one page (core/contract/paging.ts).
+    return c.json(page ? await listPage(list, page) : { items: await wholeList(list) })
   })
 
   app.get('/:id/pictureDetails', async (c) => {

@@ -4,18 +4,19 @@ import { Hono, type Context } from 'hono'
 import {
   CreatePreInspectionBody,
   DeleteDraftBody,
-  ListQuery,
   PreInspectionItemsFields,
   UpdatePreInspectionBody,
   UploadPreInspectionFields,
 } from '../../core/contract/inspections.ts'
 import type { MediaKind } from '../../core/contract/media-limits.ts'
+import { InspectionListQuery } from '../../core/contract/paging.ts'
 import { requireUser } from '../auth/session.ts'
 import type { InspectionKind } from '../db/schema.ts'
 import type { AppEnv } from '../http/app-env.ts'
 import { idParam, jsonBody, parseOr400 } from '../http/validate.ts'
 import { createOrResumeDraft, deleteDraft, updateDraft } from '../inspections/drafts.ts'
-import { listFinished, mediaDetails } from '../inspections/lists.ts'
+import { finishedInspections, FINISHED_PRE_INSPECTIONS, mediaDetails } from '../inspections/lists.ts'
+import { listPage, pageRequestOf, wholeList } from '../http/keyset-page.ts'
 import { requireRole, unitForCaller } from '../inspections/scope.ts'
 import { addItemCaptures, readUploadForm, uploadToDraft } from '../inspections/uploads.ts'
 
@@ -89,15 +90,16 @@ export function preInspectionRoutes() {
     const user = c.var.user
     requireRole(user, ['owner', 'driver'])
     const unitId = idParam(c, 'unitId')
-    const query = parseOr400(ListQuery, c.req.query())
+    const query = parseOr400(InspectionListQuery, c.req.query())
     const unit = await unitForCaller(c.var.deps.db, user, unitId, query.company_id)
-    const items = await listFinished(c.var.deps.db, {
-      companyId: unit.companyId,
-      unitId: unit.id,
-      kinds: KINDS,
-      ...(user.role === 'driver' ? { authorId: user.id } : {}),
-    })
-    return c.json({ items })
+    const page = pageRequestOf(query)
+    const list = finishedInspections(
+      c.var.deps.db,
+      { companyId: unit.companyId, unitId: unit.id, kinds: KINDS, ...(user.role === 'driver' ? { authorId: user.id } : {}) },
+      FINISHED_PRE_INSPECTIONS,
+    )
+    // Without `limit` the spec's `{ items }`; with it one page (core/contract/paging.ts).
+    return c.json(page ? await listPage(list, page) : { items: await wholeList(list) })
   })
 
   app.get('/:id/pictureDetails', async (c) => {

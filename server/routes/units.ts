@@ -1,19 +1,24 @@
 // Units (spec §7 "Units"): the owner's list, one unit's info and History, the unit form, the status
 // lifecycle and oil changes. Owners manage their company's units; a driver reads only units assigned to them.
-import { and, desc, eq, inArray, ne } from 'drizzle-orm'
+import { and, eq, inArray, ne } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type * as v from 'valibot'
-import { OilChangeBody, UnitBody, UnitStatusBody, type TimelineEntry, type UnitResponse } from '../../core/contract/units.ts'
+import { OilChangeBody, UnitBody, UnitStatusBody, type UnitResponse } from '../../core/contract/units.ts'
 import type { MessageResponse } from '../../core/contract/auth.ts'
+import { InspectionListQuery, TimelineQuery, UnitListQuery } from '../../core/contract/paging.ts'
 import { companyOf, requireOwner, requireUser } from '../auth/session.ts'
 import type { Db } from '../db/client.ts'
-import { inspections, media, oilChanges, units, unitStatusEvents, unitSubTypes, unitTypes, users } from '../db/schema.ts'
-import { listFinished } from '../inspections/lists.ts'
+import { inspections, media, oilChanges, units, unitSubTypes, unitTypes } from '../db/schema.ts'
+import { finishedInspections, FINISHED_PRE_INSPECTIONS } from '../inspections/lists.ts'
 import type { AppEnv } from '../http/app-env.ts'
-import { idParam, jsonBody } from '../http/validate.ts'
+import { idParam, jsonBody, parseOr400 } from '../http/validate.ts'
+import { listPage, pageRequestOf, wholeList } from '../http/keyset-page.ts'
 import { findCompanyUnit, findVisibleUnit } from '../units/unit-access.ts'
-import { loadUnit, loadUnits } from '../units/unit-of.ts'
+import { loadUnit, loadUnitPage, loadUnits } from '../units/unit-of.ts'
+import { unitListCondition } from '../units/unit-filters.ts'
+import { unitOrder } from '../units/unit-orders.ts'
+import { unitTimeline } from '../units/unit-timeline.ts'
 import { changeUnitStatus, recordUnitStatus } from '../units/unit-status.ts'
 import { isUniqueViolation } from '../units/pg-error.ts'
 
@@ -70,10 +75,17 @@ export function unitRoutes() {
   const app = new Hono<AppEnv>()
   app.use('*', requireUser)
 
+  // Without `limit` the spec's whole list; with it one page (core/contract/paging.ts). Filters and sort apply to both.
   app.get('/:companyId', requireOwner, async (c) => {
+    const { db } = c.var.deps
     const companyId = idParam(c, 'companyId')
     if (companyId !== companyOf(c.var.user)) throw notFound()
-    return c.json(await loadUnits(c.var.deps.db, c.var.deps, eq(units.companyId, companyId)))
+    const query = parseOr400(UnitListQuery, c.req.query())
+    const page = pageRequestOf(query)
+    const where = await unitListCondition(db, companyId, query)
+    const order = unitOrder(query.sort)
+    if (!page) return c.json(await loadUnits(db, c.var.deps, where, order))
+    return c.json(await loadUnitPage(db, c.var.deps, where, order, page))
   })
 
   app.get('/:id/info', async (c) => {
@@ -143,44 +155,29 @@ export function unitRoutes() {
     return c.json({ message: 'Unit has been deleted successfully.' } satisfies MessageResponse)
   })
 
-  // Spec §7: the owner's Pre-Trip tab reads `body[]`; a driver sees only their own pre-trips.
+  // Spec §7: the owner's Pre-Trip tab reads `body[]`; a driver sees only their own pre-trips. With
+  // `limit`, one page instead (core/contract/paging.ts) — the same list as /pre-inspection/{unitId}/all.
   app.get('/:unitId/pre-inspections', async (c) => {
     const { db } = c.var.deps
     const user = c.var.user
     const unit = await findVisibleUnit(db, user, idParam(c, 'unitId'))
-    const body = await listFinished(db, {
-      companyId: unit.companyId,
-      unitId: unit.id,
-      kinds: ['pre-inspection'],
-      ...(user.role === 'driver' ? { authorId: user.id } : {}),
-    })
-    return c.json({ body })
+    const query = parseOr400(InspectionListQuery, c.req.query())
+    // A company id the client names must be the unit's, as on /pre-inspection/{unitId}/all.
+    if (query.company_id !== undefined && query.company_id !== unit.companyId) throw notFound()
+    const page = pageRequestOf(query)
+    const list = finishedInspections(
+      db,
+      { companyId: unit.companyId, unitId: unit.id, kinds: ['pre-inspection'], ...(user.role === 'driver' ? { authorId: user.id } : {}) },
+      FINISHED_PRE_INSPECTIONS,
+    )
+    return c.json(page ? await listPage(list, page) : { body: await wholeList(list) })
   })
 
   app.get('/:id/timeline', async (c) => {
-    const { db } = c.var.deps
-    const unit = await findVisibleUnit(db, c.var.user, idParam(c, 'id'))
-    const rows = await db
-      .select({
-        id: unitStatusEvents.id,
-        status: unitStatusEvents.status,
-        notes: unitStatusEvents.notes,
-        createdAt: unitStatusEvents.createdAt,
-        firstName: users.firstName,
-        lastName: users.lastName,
-      })
-      .from(unitStatusEvents)
-      .leftJoin(users, eq(users.id, unitStatusEvents.performedBy))
-      .where(eq(unitStatusEvents.unitId, unit.id))
-      .orderBy(desc(unitStatusEvents.createdAt))
-    const timeline: TimelineEntry[] = rows.map((row) => ({
-      _id: row.id,
-      status: row.status,
-      performed_by: row.firstName === null ? null : { firstName: row.firstName, lastName: row.lastName ?? '' },
-      notes: row.notes,
-      createdAt: row.createdAt.toISOString(),
-    }))
-    return c.json(timeline)
+    const unit = await findVisibleUnit(c.var.deps.db, c.var.user, idParam(c, 'id'))
+    const page = pageRequestOf(parseOr400(TimelineQuery, c.req.query()))
+    const timeline = unitTimeline(c.var.deps.db, unit.id)
+    return c.json(page ? await listPage(timeline, page) : await wholeList(timeline))
   })
 
   app.put('/:id/status', requireOwner, async (c) => {

@@ -1,21 +1,54 @@
 // Units as the API answers them (spec §3 Unit): type, sub type with its checklist, driver and the
 // oil-change list populated. A list of any size costs three queries — units with their joins, their
-// oil changes, their sub types' checklists — never one per unit.
-import { eq, sql, type SQL } from 'drizzle-orm'
+// oil changes, their sub types' checklists — never one per unit; a page's own ids drive the second and
+// third, so a page of 50 never reads the whole company's oil changes.
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { OilChangeEntry } from '../../core/oil-status.ts'
+import type { Page } from '../../core/contract/paging.ts'
 import type { Unit, UnitDriver } from '../../core/contract/units.ts'
 import type { Db } from '../db/client.ts'
 import { oilChanges, units, unitSubTypes, unitTypes, users, type UnitStatus } from '../db/schema.ts'
 import type { AppDeps } from '../http/app-env.ts'
+import { keysetPage, orderByOf, positionOf, type KeysetOrder, type PageRequest } from '../http/keyset-page.ts'
 import { loadChecklists } from './sub-type-checklists.ts'
+import { NEWEST_UNITS } from './unit-orders.ts'
+
+type Deps = Pick<AppDeps, 'fileUrls' | 'now'>
 
 /** The signed URL of an avatar, or null for the default avatar. */
 export function avatarUrlOf(deps: Pick<AppDeps, 'fileUrls' | 'now'>, avatarKey: string | null): string | null {
   return avatarKey ? deps.fileUrls.url(avatarKey, { now: deps.now?.() }) : null
 }
 
-/** One unit row with its joins, as the list query's JSON carries it. */
-interface UnitJsonRow {
+/** What is read of one unit and its joins, by the name each value goes under. */
+const UNIT_FIELDS = {
+  id: units.id,
+  unitNumber: units.unitNumber,
+  vin: units.vin,
+  make: units.make,
+  model: units.model,
+  year: units.year,
+  plateNumber: units.plateNumber,
+  status: units.status,
+  companyId: units.companyId,
+  unitTypeId: units.unitTypeId,
+  unitSubTypeId: units.unitSubTypeId,
+  driverId: units.driverId,
+  createdAt: units.createdAt,
+  updatedAt: units.updatedAt,
+  typeName: unitTypes.name,
+  typeIcon: unitTypes.icon,
+  subTypeName: unitSubTypes.name,
+  subTypeChangeOil: unitSubTypes.changeOil,
+  driverFirstName: users.firstName,
+  driverLastName: users.lastName,
+  driverEmail: users.email,
+  driverPhone: users.phone,
+  driverAvatarKey: users.avatarKey,
+} as const
+
+/** One unit row with its joins. Timestamps are Dates when read as rows, PostgreSQL's text inside JSON. */
+interface UnitRow {
   id: string
   unitNumber: string
   vin: string
@@ -28,8 +61,8 @@ interface UnitJsonRow {
   unitTypeId: string
   unitSubTypeId: string
   driverId: string | null
-  createdAt: string
-  updatedAt: string
+  createdAt: Date | string
+  updatedAt: Date | string
   typeName: string
   typeIcon: string
   subTypeName: string
@@ -41,31 +74,59 @@ interface UnitJsonRow {
   driverAvatarKey: string | null
 }
 
+const unitJson = sql.join(
+  Object.entries(UNIT_FIELDS).map(([name, column]) => sql`${sql.raw(`'${name}'`)}, ${column}`),
+  sql`, `,
+)
+
 /**
- * Units matching `where` (a condition on the units table only), newest first.
+ * All units matching `where` (a condition on the units table only), in `order`.
  * The rows come back as one JSON array built by the database: PGlite decodes a single JSON value
  * many times faster than 5,000 rows of 20 columns, and PostgreSQL gives the same answer either way.
  */
-export async function loadUnits(db: Db, deps: Pick<AppDeps, 'fileUrls' | 'now'>, where: SQL | undefined): Promise<Unit[]> {
+export async function loadUnits(db: Db, deps: Deps, where: SQL | undefined, order: KeysetOrder = NEWEST_UNITS): Promise<Unit[]> {
   const [main] = await db
-    .select({
-      rows: sql<UnitJsonRow[] | null>`json_agg(json_build_object(
-        'id', ${units.id}, 'unitNumber', ${units.unitNumber}, 'vin', ${units.vin}, 'make', ${units.make},
-        'model', ${units.model}, 'year', ${units.year}, 'plateNumber', ${units.plateNumber}, 'status', ${units.status},
-        'companyId', ${units.companyId}, 'unitTypeId', ${units.unitTypeId}, 'unitSubTypeId', ${units.unitSubTypeId},
-        'driverId', ${units.driverId}, 'createdAt', ${units.createdAt}, 'updatedAt', ${units.updatedAt},
-        'typeName', ${unitTypes.name}, 'typeIcon', ${unitTypes.icon},
-        'subTypeName', ${unitSubTypes.name}, 'subTypeChangeOil', ${unitSubTypes.changeOil},
-        'driverFirstName', ${users.firstName}, 'driverLastName', ${users.lastName}, 'driverEmail', ${users.email},
-        'driverPhone', ${users.phone}, 'driverAvatarKey', ${users.avatarKey}
-      ) order by ${units.createdAt} desc, ${units.id})`,
-    })
+    .select({ rows: sql<UnitRow[] | null>`json_agg(json_build_object(${unitJson}) order by ${sql.join(orderByOf(order), sql`, `)})` })
     .from(units)
     .innerJoin(unitTypes, eq(unitTypes.id, units.unitTypeId))
     .innerJoin(unitSubTypes, eq(unitSubTypes.id, units.unitSubTypeId))
     .leftJoin(users, eq(users.id, units.driverId))
     .where(where)
-  const rows = main?.rows ?? []
+  return populate(db, deps, main?.rows ?? [], where)
+}
+
+/** The rows of one page: plain rows, read straight from the order's index up to the limit (a page is small). */
+export function unitPageQuery(db: Db, where: SQL, order: KeysetOrder, after: SQL | undefined, limit: number) {
+  return db
+    .select({ ...UNIT_FIELDS, position: positionOf(order) })
+    .from(units)
+    .innerJoin(unitTypes, eq(unitTypes.id, units.unitTypeId))
+    .innerJoin(unitSubTypes, eq(unitSubTypes.id, units.unitSubTypeId))
+    .leftJoin(users, eq(users.id, units.driverId))
+    .where(and(where, after))
+    .orderBy(...orderByOf(order))
+    .limit(limit)
+}
+
+/** How many units match `where`: a page's `total`. */
+export function unitCountQuery(db: Db, where: SQL) {
+  return db.select({ total: count() }).from(units).where(where)
+}
+
+/** One page of the units matching `where`, in `order`, with the count of all of them. */
+export async function loadUnitPage(db: Db, deps: Deps, where: SQL, order: KeysetOrder, request: PageRequest): Promise<Page<Unit>> {
+  const page = await keysetPage(
+    order,
+    request,
+    async (after, limit) => (await unitPageQuery(db, where, order, after, limit)).map(({ position, ...row }) => ({ item: row, position })),
+    async () => (await unitCountQuery(db, where))[0]?.total ?? 0,
+  )
+  const ids = page.items.map((row) => row.id)
+  return { ...page, items: await populate(db, deps, page.items, ids.length > 0 ? inArray(units.id, ids) : undefined) }
+}
+
+/** Oil changes and checklists for `rows`; `scope` is a condition on units covering at least those rows. */
+async function populate(db: Db, deps: Deps, rows: readonly UnitRow[], scope: SQL | undefined): Promise<Unit[]> {
   if (rows.length === 0) return []
 
   const [oil] = await db
@@ -76,7 +137,7 @@ export async function loadUnits(db: Db, deps: Pick<AppDeps, 'fileUrls' | 'now'>,
     })
     .from(oilChanges)
     .innerJoin(units, eq(units.id, oilChanges.unitId))
-    .where(where)
+    .where(scope)
   const oilByUnit = new Map<string, OilChangeEntry[]>()
   for (const entry of oil?.entries ?? []) {
     const list = oilByUnit.get(entry.unitId) ?? []
@@ -91,7 +152,7 @@ export async function loadUnits(db: Db, deps: Pick<AppDeps, 'fileUrls' | 'now'>,
 
   // Many units share a driver: sign each avatar URL once.
   const drivers = new Map<string, UnitDriver>()
-  const driverOf = (row: UnitJsonRow): UnitDriver | null => {
+  const driverOf = (row: UnitRow): UnitDriver | null => {
     if (!row.driverId) return null
     let made = drivers.get(row.driverId)
     if (!made) {
@@ -129,14 +190,14 @@ export async function loadUnits(db: Db, deps: Pick<AppDeps, 'fileUrls' | 'now'>,
     driver: driverOf(row),
     userRoleCompany: row.driverId ? { _id: row.driverId } : null,
     changeOil: oilByUnit.get(row.id) ?? [],
-    // JSON carries PostgreSQL's own timestamp text; the API speaks ISO 8601 in UTC.
+    // The API speaks ISO 8601 in UTC, whatever form the timestamp was read in.
     createdAt: new Date(row.createdAt).toISOString(),
     updatedAt: new Date(row.updatedAt).toISOString(),
   }))
 }
 
 /** One unit by id, populated; callers have already checked the caller may see it. */
-export async function loadUnit(db: Db, deps: Pick<AppDeps, 'fileUrls' | 'now'>, unitId: string): Promise<Unit | null> {
+export async function loadUnit(db: Db, deps: Deps, unitId: string): Promise<Unit | null> {
   const [unit] = await loadUnits(db, deps, eq(units.id, unitId))
   return unit ?? null
 }

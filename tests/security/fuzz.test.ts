@@ -4,12 +4,27 @@
 // auth gate, is what answers) — then a fixed sweep setting each field and param of the valid request to
 // each edge value in turn (NUL, lone surrogate, huge, wrong type…), so no run misses those. Never a 500;
 // every refusal is a JSON `{ message }`; a refused request leaves every table and the file store
-// unchanged; nothing reaches Object.prototype.
+// unchanged; nothing reaches Object.prototype. Every paged list also gets query strings of its own:
+// limits, cursors (well-typed forgeries for every list, wrong types, garbled), search text, filters, sorts.
 // FUZZ_RUNS (default 20) sets the cases per route; a failure prints the seed to replay it with FUZZ_SEED.
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestContext, type TestContext } from '../server/harness.ts'
-import { ACTORS, callerOf, RULES, ROUTE_TABLE, splitRoute, withQuery, type Actor, type RequestSpec, type RouteRow } from './route-table.ts'
+import { UNIT_SORTS } from '../../core/contract/paging.ts'
+import { UNIT_STATUSES } from '../../core/contract/units.ts'
+import {
+  ACTORS,
+  callerOf,
+  fillPath,
+  PAGED_LIST_ROUTES,
+  RULES,
+  ROUTE_TABLE,
+  splitRoute,
+  withQuery,
+  type Actor,
+  type RequestSpec,
+  type RouteRow,
+} from './route-table.ts'
 import { fingerprint } from './table-snapshot.ts'
 import { seedWorld, type World } from './world.ts'
 
@@ -28,7 +43,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   const tally = [...statuses].sort(([a], [b]) => a - b).map(([status, count]) => `${status}×${count}`)
-  console.log(`fuzz: ${caseCount} cases over ${ROUTE_TABLE.length} routes (${RUNS} random per route, the edge-value sweep, header cases); statuses ${tally.join(' ')}`)
+  console.log(`fuzz: ${caseCount} cases over ${ROUTE_TABLE.length} routes (${RUNS} random per route, the edge-value sweep, header cases, ${RUNS * 5} list query strings per paged list); statuses ${tally.join(' ')}`)
   await ctx.close()
 })
 
@@ -258,7 +273,7 @@ function caseArbitrary(
   validFiles: FilePart[],
 ): fc.Arbitrary<FuzzCase> {
   const params = fc.record(Object.fromEntries(Object.entries(validParams).map(([name, value]) => [name, paramValue(value)])))
-  const queryKeys = fc.constantFrom('company_id', 'exp', 'sig', 'name', 'download', 'range', '__proto__')
+  const queryKeys = fc.constantFrom('company_id', 'exp', 'sig', 'name', 'download', 'range', '__proto__', 'limit', 'cursor', 'q', 'status', 'type', 'sort')
   const query: fc.Arbitrary<Record<string, string> | null> = fc.oneof(
     fc.constant(valid.query ?? null),
     fc.dictionary(queryKeys, nastyString, { maxKeys: 4 }),
@@ -369,6 +384,138 @@ describe('every route answers arbitrary input with a 4xx or a success, never a 5
         ...(SEED === undefined ? {} : { seed: SEED }),
       })
       for (const fuzzCase of sweepCases(method, validParams, valid, validFiles)) await check(fuzzCase)
+    })
+  }
+})
+
+/** Every list tag and the kinds of its cursor's values (server/http/keyset-page.ts), so forged cursors can get past the tag check. */
+const CURSOR_SHAPES: { tag: string; kinds: ('text' | 'integer' | 'timestamp' | 'uuid')[] }[] = [
+  ...UNIT_SORTS.map((sort) => ({
+    tag: `units:${sort}`,
+    kinds: [sort === 'newest' ? ('timestamp' as const) : sort.endsWith('year') ? ('integer' as const) : ('text' as const), 'uuid' as const],
+  })),
+  { tag: 'drivers', kinds: ['text', 'text', 'text', 'uuid'] },
+  ...['documents', 'unit-documents', 'timeline', 'inspections', 'pre-inspections'].map((tag) => ({ tag, kinds: ['timestamp' as const, 'uuid' as const] })),
+]
+
+const encodeCursor = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url')
+
+const keyValueOf = {
+  text: nastyString,
+  integer: fc.oneof(fc.integer({ min: -(2 ** 31), max: 2 ** 31 - 1 }), fc.constantFrom(2 ** 31, -(2 ** 31) - 1, 1.5, 1e308)),
+  timestamp: fc.oneof(
+    fc.date({ min: new Date('1000-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59Z'), noInvalidDate: true }).map((date) => `${date.toISOString().slice(0, 23)}456Z`),
+    fc.constantFrom('2025-02-30T12:00:00.000000Z', '0000-01-01T00:00:00.000000Z', '2025-03-01 12:00:00+00', '2025-13-01T00:00:00.000000Z', 'infinity'),
+  ),
+  uuid: fc.oneof(fc.uuid(), fc.constantFrom('00000000-0000-0000-0000-000000000000', 'ffffffff-ffff-ffff-ffff-ffffffffffff', 'not-a-uuid')),
+}
+
+/** Cursors: well-typed forgeries for every list (they only position), wrong-typed and wrong-tagged ones, garbled ones. */
+const cursorValue: fc.Arbitrary<string> = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc
+      .constantFrom(...CURSOR_SHAPES)
+      .chain((shape) => fc.tuple(...shape.kinds.map((kind) => keyValueOf[kind])).map((values) => encodeCursor([shape.tag, ...values]))),
+  },
+  {
+    weight: 2,
+    arbitrary: fc
+      .tuple(fc.oneof(fc.constantFrom(...CURSOR_SHAPES.map((shape) => shape.tag)), nastyString), fc.array(fc.oneof(nastyValue, keyValueOf.timestamp, fc.uuid()), { maxLength: 5 }))
+      .map(([tag, values]) => encodeCursor([tag, ...values])),
+  },
+  {
+    weight: 1,
+    // One character of a real-looking cursor changed.
+    arbitrary: fc
+      .tuple(fc.constantFrom(...CURSOR_SHAPES), fc.nat(), fc.constantFrom('A', '_', '-', 'z', '0'))
+      .map(([shape, at, by]) => {
+        const cursor = encodeCursor([shape.tag, ...shape.kinds.map((kind) => (kind === 'integer' ? 2020 : kind === 'uuid' ? crypto.randomUUID() : kind === 'text' ? 'volvo' : '2025-03-01T12:00:00.123456Z'))])
+        const index = at % cursor.length
+        return `${cursor.slice(0, index)}${by}${cursor.slice(index + 1)}`
+      }),
+  },
+  { weight: 1, arbitrary: fc.oneof(nastyString, fc.base64String({ maxLength: 80 })) },
+)
+
+/** The cursor tags each paged list answers to (its own cursors position; every other is refused). */
+const OWN_TAGS: Record<(typeof PAGED_LIST_ROUTES)[number], (tag: string) => boolean> = {
+  'GET /units/:companyId': (tag) => tag.startsWith('units:'),
+  'GET /company/:id/drivers': (tag) => tag === 'drivers',
+  'GET /companies/:id/drivers': (tag) => tag === 'drivers',
+  'GET /documents/:companyId/all': (tag) => tag === 'documents',
+  'GET /documents/:companyId/unit/:unitId': (tag) => tag === 'unit-documents',
+  'GET /units/:id/timeline': (tag) => tag === 'timeline',
+  'GET /units/:unitId/pre-inspections': (tag) => tag === 'pre-inspections',
+  'GET /inspection/:unitId/all': (tag) => tag === 'inspections',
+  'GET /pre-inspection/:unitId/all': (tag) => tag === 'pre-inspections',
+}
+
+/** Mostly valid, sometimes nasty, sometimes absent: so most cases get as far as the cursor and the SQL. */
+const mostly = <T,>(valid: fc.Arbitrary<T>, nasty: fc.Arbitrary<T>) =>
+  fc.option(fc.oneof({ weight: 3, arbitrary: valid }, { weight: 1, arbitrary: nasty }), { nil: undefined, freq: 3 })
+
+function listQueries(world: World, route: (typeof PAGED_LIST_ROUTES)[number]): fc.Arbitrary<Record<string, string>> {
+  // A well-typed forgery of this list's own cursor, with the sort it was made for.
+  const ownCursor = fc
+    .constantFrom(...CURSOR_SHAPES.filter((shape) => OWN_TAGS[route](shape.tag)))
+    .chain((shape) =>
+      fc.tuple(...shape.kinds.map((kind) => keyValueOf[kind])).map((values) => ({
+        cursor: encodeCursor([shape.tag, ...values]),
+        ...(shape.tag.startsWith('units:') ? { sort: shape.tag.slice('units:'.length) } : {}),
+      })),
+    )
+  const paging = fc.oneof(
+    { weight: 3, arbitrary: fc.tuple(fc.integer({ min: 1, max: 200 }), ownCursor).map(([limit, own]) => ({ limit: String(limit), ...own })) },
+    {
+      weight: 2,
+      arbitrary: fc.record({
+        limit: mostly(
+          fc.integer({ min: 1, max: 200 }).map(String),
+          fc.oneof(fc.integer({ min: -5, max: 300 }).map(String), fc.constantFrom('0', '201', 'abc', '1e2', '0x10', ' 5', '05', '\u0665', '9'.repeat(30)), nastyString),
+        ),
+        cursor: mostly(cursorValue, nastyString),
+        sort: mostly(fc.constantFrom(...UNIT_SORTS), nastyString),
+      }),
+    },
+  )
+  const filters = fc.record({
+    q: mostly(fc.constantFrom('vol', 'U-', '2021', 'truck', '%', '_', '\\'), nastyString),
+    status: mostly(fc.constantFrom(...UNIT_STATUSES), nastyString),
+    type: mostly(fc.constantFrom(world.a.unitTypeId, world.a.subTypeId, world.b.unitTypeId), fc.oneof(fc.uuid(), nastyString)),
+    company_id: mostly(fc.constantFrom(world.a.companyId), fc.oneof(fc.constant(world.b.companyId), fc.uuid(), nastyString)),
+  })
+  return fc
+    .tuple(paging, filters)
+    .map(([page, filter]) => Object.fromEntries(Object.entries({ ...filter, ...page }).filter((entry): entry is [string, string] => entry[1] !== undefined)))
+}
+
+describe('list query strings (paging, filters, search, forged cursors) answer a page, the list or a 4xx, never a 500', () => {
+  for (const route of PAGED_LIST_ROUTES) {
+    const row = ROUTE_TABLE.find((candidate) => candidate.route === route)!
+    test(`${route} (as ${fuzzActor(row)})`, async () => {
+      const { path } = splitRoute(route)
+      const world = (readWorld ??= await seedWorld(ctx))
+      const caller = callerOf(world, fuzzActor(row))!
+      const filled = fillPath(path, row.params?.(world) ?? {})
+      const check = async (query: Record<string, string>) => {
+        caseCount++
+        const url = withQuery(filled, query)
+        const response = await ctx.call('GET', url, { token: caller.token })
+        statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1)
+        expect(response.status, `${url}`).toBeLessThan(500)
+        const refused = response.status >= 400
+        const message = refused ? response.body?.message : 'success'
+        expect(typeof message, `${url}: error body ${JSON.stringify(response.body)}`).toBe('string')
+        // A success asked with a limit is a page of at most that many rows.
+        const body = response.body
+        const isPage =
+          Array.isArray(body?.items) && Number.isInteger(body.total) && (body.nextCursor === null || typeof body.nextCursor === 'string') && body.items.length <= Number(query.limit)
+        const pageProblem = refused || query.limit === undefined || isPage ? null : `not a page of at most ${query.limit}: ${JSON.stringify(body).slice(0, 300)}`
+        expect(pageProblem, `${url}`).toBeNull()
+        expect(Object.prototype, 'Object.prototype was polluted').not.toHaveProperty('polluted')
+      }
+      await fc.assert(fc.asyncProperty(listQueries(world, route), check), { numRuns: RUNS * 5, ...(SEED === undefined ? {} : { seed: SEED }) })
     })
   }
 })

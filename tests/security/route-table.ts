@@ -359,6 +359,22 @@ export const ROUTE_TABLE: RouteRow[] = [
   },
 ]
 
+/**
+ * The lists that page (core/contract/paging.ts). Each is also called with `limit`: a page must admit and
+ * refuse exactly whom the whole list does.
+ */
+export const PAGED_LIST_ROUTES = [
+  'GET /units/:companyId',
+  'GET /company/:id/drivers',
+  'GET /companies/:id/drivers',
+  'GET /documents/:companyId/all',
+  'GET /documents/:companyId/unit/:unitId',
+  'GET /units/:id/timeline',
+  'GET /units/:unitId/pre-inspections',
+  'GET /inspection/:unitId/all',
+  'GET /pre-inspection/:unitId/all',
+] as const
+
 async function resetTokenFor(world: World): Promise<string> {
   const bystander = await world.ctx.user({ role: 'driver', companyId: world.a.companyId })
   const token = newToken()
@@ -399,12 +415,12 @@ export function withQuery(path: string, query: Record<string, string> | undefine
   return `${path}?${new URLSearchParams(query).toString()}`
 }
 
-/** Sends a row's request as `actor`; answers the status and body. */
-export async function callRow(world: World, row: RouteRow, actor: Actor) {
+/** Sends a row's request as `actor`, with `extraQuery` added to its query; answers the status and body. */
+export async function callRow(world: World, row: RouteRow, actor: Actor, extraQuery?: Record<string, string>) {
   const { method, path } = splitRoute(row.route)
   const caller = callerOf(world, actor)
   const spec = (await row.request?.(world, caller)) ?? {}
-  const url = withQuery(fillPath(path, row.params?.(world) ?? {}), spec.query)
+  const url = withQuery(fillPath(path, row.params?.(world) ?? {}), { ...spec.query, ...extraQuery })
   return world.ctx.call(method, url, {
     ...(caller ? { token: caller.token } : {}),
     ...(spec.json !== undefined ? { json: spec.json } : {}),
