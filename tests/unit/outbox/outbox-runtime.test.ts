@@ -199,3 +199,22 @@ test('signing out stops sending and keeps the queue', async () => {
   await expect.poll(async () => (await db.ops.toArray()).map((op) => op.attempts)).toEqual([0])
   expect(net.seen).toHaveLength(0)
 })
+
+test("the user's Retry while the app believes the server out of reach asks the server at once, and sends", async () => {
+  storeSession('driver-token', DRIVER)
+  const db = freshDb()
+  const net = network()
+  start(db, net)
+  await expect.poll(() => net.connectivity.getState()).toBe('online')
+  // An old verdict: a request got no answer a while ago, and the backoff's next probe is far away.
+  net.connectivity.reportNoAnswer()
+  await startDraft(db, 'pre-inspection', UNIT, COMPANY, DRIVER)
+  await requestReplay()
+  expect(net.seen).toHaveLength(0)
+
+  await retryNow()
+
+  expect(net.connectivity.getState()).toBe('online')
+  await expect.poll(() => db.ops.count()).toBe(0)
+  expect(net.seen).toHaveLength(1)
+})
