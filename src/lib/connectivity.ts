@@ -118,6 +118,8 @@ export function createConnectivity(options: ConnectivityOptions): Connectivity {
   let inFlight: { promise: Promise<ConnectivityState>; abort: () => void } | null = null
   /** Callers of check() waiting for the probe that is scheduled but not started yet. */
   let waiters: ((state: ConnectivityState) => void)[] = []
+  /** A check was asked for during a probe: if that probe fails, the next comes after the gap, not the backoff. */
+  let askedDuringProbe = false
 
   function setState(value: ConnectivityState): void {
     if (value === state) return
@@ -169,8 +171,11 @@ export function createConnectivity(options: ConnectivityOptions): Connectivity {
           } else {
             failures++
             setState('offline')
-            scheduleBackoff()
+            // Whatever asked (the network just changed) may postdate what this probe met.
+            if (askedDuringProbe && started) scheduleProbe(0)
+            else scheduleBackoff()
           }
+          askedDuringProbe = false
         }
         for (const resolve of waiting) resolve(state)
         return state
@@ -186,7 +191,10 @@ export function createConnectivity(options: ConnectivityOptions): Connectivity {
   }
 
   function check(): Promise<ConnectivityState> {
-    if (inFlight) return inFlight.promise
+    if (inFlight) {
+      askedDuringProbe = true
+      return inFlight.promise
+    }
     return new Promise((resolve) => {
       waiters.push(resolve)
       scheduleProbe(0)
@@ -238,6 +246,7 @@ export function createConnectivity(options: ConnectivityOptions): Connectivity {
     visibility?.removeEventListener('visibilitychange', onVisibility)
     cancelScheduled()
     inFlight?.abort()
+    askedDuringProbe = false
     const waiting = waiters
     waiters = []
     for (const resolve of waiting) resolve(state)

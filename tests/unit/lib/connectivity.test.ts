@@ -225,6 +225,20 @@ describe('probing while offline', () => {
     expect(states).toEqual(['offline'])
   })
 
+  test('an online event during a probe that then fails brings the next probe after the minimum gap, not the backoff', async () => {
+    const { connectivity, link, network, probes } = harness({ random: () => 0 })
+    link.mode = 'hang'
+    started(connectivity)
+    await vi.advanceTimersByTimeAsync(0)
+    network.dispatchEvent(new Event('online'))
+    link.mode = 'answer'
+
+    // Straight after the first gave up (the backoff would have waited 2–4 s more; fake timers add 1 ms).
+    await vi.advanceTimersByTimeAsync(PROBE_TIMEOUT_MS + 10)
+    expect(probes).toHaveLength(2)
+    expect(connectivity.getState()).toBe('online')
+  })
+
   test('the tab becoming visible probes at once while offline, and not while online', async () => {
     const { connectivity, link, visibility, probes } = harness({ random: () => 0 })
     started(connectivity)
