@@ -9,7 +9,7 @@ import { HTTPError, sessionEnd } from '../api/client.ts'
 import { currentUserQuery, sessionArea } from '../api/current-user.ts'
 import { clearStoredSession, storedToken, storedUserId } from '../api/session.ts'
 import { connectivity as appConnectivity } from '../lib/app-connectivity.ts'
-import type { Connectivity } from '../lib/connectivity.ts'
+import { PROBE_TIMEOUT_MS, type Connectivity } from '../lib/connectivity.ts'
 import type { AuthUser } from '../../core/contract/auth.ts'
 
 /** 'unreachable': a session is stored but could not be checked, and no cached user can stand in. */
@@ -31,25 +31,33 @@ const SESSION_GONE = new Set([401, 403, 404])
 
 const sessionGone = (error: unknown) => error instanceof HTTPError && SESSION_GONE.has(error.response.status)
 
+/** While a restore waits for the server, the probe is asked this often whether it can still be reached. */
+export const RESTORE_RECHECK_MS = PROBE_TIMEOUT_MS
+
 /** Resolves once the connectivity knows the server is out of reach; `cancel` stops listening. */
 function untilOutOfReach(connectivity: Connectivity): { promise: Promise<'out of reach'>; cancel: () => void } {
   let cancel = () => {}
   const promise = new Promise<'out of reach'>((resolve) => {
     let live = true
-    const unsubscribe = connectivity.subscribe(() => {
-      if (connectivity.isOffline()) resolve('out of reach')
-    })
-    cancel = () => {
-      live = false
-      unsubscribe()
-    }
-    // Already offline: a fresh probe decides, so a Retry after the network came back is not refused
-    // on an old verdict, while a dead link still gives up as soon as the probe does.
-    if (connectivity.isOffline()) {
+    const ask = () => {
       void connectivity.check().then((state) => {
         if (live && state === 'offline') resolve('out of reach')
       })
     }
+    const unsubscribe = connectivity.subscribe(() => {
+      if (connectivity.isOffline()) resolve('out of reach')
+    })
+    // An unanswered read is no verdict by itself (reads have no timeout), so the probe, which has
+    // one, is asked meanwhile: a link that died after the last answer is found out.
+    const recheck = setInterval(ask, RESTORE_RECHECK_MS)
+    cancel = () => {
+      live = false
+      unsubscribe()
+      clearInterval(recheck)
+    }
+    // Already offline: a fresh probe decides, so a Retry after the network came back is not refused
+    // on an old verdict, while a dead link still gives up as soon as the probe does.
+    if (connectivity.isOffline()) ask()
   })
   return { promise, cancel }
 }

@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vite
 import { act, renderHook, waitFor } from '@testing-library/react'
 import { QueryClient } from '@tanstack/react-query'
 import type { AuthUser } from '../../../core/contract/auth.ts'
+import { createConnectivity, healthProbe } from '../../../src/lib/connectivity.ts'
 import { startLocalServer, unreachableUrl, type LocalServer } from '../api/local-server.ts'
 
 const user: AuthUser = {
@@ -168,6 +169,20 @@ describe('restoring a stored session on load', () => {
     expect(await outcome).toBe('unreachable')
     expect(localStorage.getItem('token')).toBe('t1')
   })
+
+  test('with no cached user, a link that dies after the last answer is found out by the probe meanwhile', async () => {
+    localStorage.setItem('token', 't1')
+    localStorage.setItem('userId', 'u1')
+    // Neither the user nor the health probe is ever answered; nothing has failed outright.
+    server.answer(() => 'hold')
+    const { restoreSession } = await importWithApiAt(server.url)
+    const probing = createConnectivity({ probe: healthProbe(server.url), timeoutMs: 100, network: null, visibility: null, browserOnline: () => true })
+    probing.reportAnswer()
+
+    expect(await restoreSession(new QueryClient(), { connectivity: probing })).toBe('unreachable')
+    expect(server.received.map((request) => request.path)).toEqual(['/api/user/u1', '/api/health'])
+    expect(localStorage.getItem('token')).toBe('t1')
+  }, 15_000)
 
   test('a Retry while the app believes itself offline asks the server again instead of trusting the old verdict', async () => {
     localStorage.setItem('token', 't1')
