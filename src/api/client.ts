@@ -1,9 +1,12 @@
 // The one HTTP client (spec §7): JSON to {host} (VITE_API_URL, default /api), no timeout, bearer token
 // from storage; a 401 on an authenticated call clears the token and reloads (spec §8); every failure's
-// message is the spec §8 text, so screens just show `error.message`.
+// message is the spec §8 text, so screens just show `error.message`. A request that fails without an
+// answer tells the app's connectivity state (reads keep the spec's no-timeout rule: only outright
+// network errors are reported, never slowness).
 import ky, { HTTPError } from 'ky'
 import { messageFromBody } from './error-message.ts'
 import { storedToken } from './session.ts'
+import { connectivity } from '../lib/app-connectivity.ts'
 import { STORAGE_KEYS } from '../lib/storage-keys.ts'
 
 export const API_URL: string = (import.meta.env.VITE_API_URL as string | undefined) ?? '/api'
@@ -13,12 +16,25 @@ export const sessionEnd = {
   reload: () => window.location.reload(),
 }
 
+/**
+ * fetch, telling `onNetworkError` when no answer came: fetch rejects with a TypeError exactly then
+ * (offline, connection refused or dropped, CORS); an abort (a cancelled query) is not the network's doing.
+ */
+export function reportingFetch(onNetworkError: () => void): (input: Request | URL | string, init?: RequestInit) => Promise<Response> {
+  return (input, init) =>
+    globalThis.fetch(input, init).catch((error: unknown) => {
+      if (error instanceof TypeError) onNetworkError()
+      throw error
+    })
+}
+
 /** A client for the API at `prefixUrl`; the app uses `api` below, tests point one at their own server. */
-export function createApiClient(prefixUrl: string) {
+export function createApiClient(prefixUrl: string, onNetworkError: () => void = () => connectivity.reportNoAnswer()) {
   return ky.create({
     prefixUrl,
     timeout: false,
     retry: 0,
+    fetch: reportingFetch(onNetworkError),
     hooks: {
       beforeRequest: [
         (request) => {

@@ -7,7 +7,8 @@ import { Toaster } from 'react-hot-toast'
 import { queryCachePersistOptions } from '../api/query-cache-persistence.ts'
 import { createQueryClient } from './query-client.ts'
 import { createAppRouter } from './router.tsx'
-import { useRestoredSession } from './restore-session.ts'
+import { useRestoredSession, type RestoreOptions } from './restore-session.ts'
+import { connectivity } from '../lib/app-connectivity.ts'
 import { requestPersistentStorageWhenInstalled } from './persistent-storage.ts'
 import { PwaUpdatePrompt } from './pwa-update.tsx'
 import { FullScreenSpinner } from '../ui/full-screen-spinner.tsx'
@@ -18,9 +19,19 @@ const queryClient = createQueryClient()
 const router = createAppRouter(queryClient)
 const persistOptions = queryCachePersistOptions()
 
-// Query assumes a network until an `offline` event says otherwise, and none fires for a page opened
-// offline: tell it now, so refetches of cached lists pause (keeping their data) instead of failing.
-onlineManager.setOnline(navigator.onLine)
+// One connectivity state for the whole page, from the browser's events and what requests do; started
+// now, so a page opened on a dead link (or with a navigator.onLine that lies) learns it at once.
+connectivity.start()
+// Query follows it instead of navigator.onLine: offline, refetches of cached lists pause (keeping their
+// data) instead of failing, and paused ones resume once the server answers again.
+onlineManager.setEventListener((setOnline) => {
+  const follow = () => setOnline(!connectivity.isOffline())
+  follow()
+  return connectivity.subscribe(follow)
+})
+
+// A user cached as still onboarding who finished elsewhere: the guards run again with the fresh copy.
+const restoreOptions: RestoreOptions = { onAreaChanged: () => void router.invalidate() }
 
 requestPersistentStorageWhenInstalled()
 
@@ -45,7 +56,7 @@ function RestoredApp() {
 }
 
 function SessionGate() {
-  const session = useRestoredSession(queryClient)
+  const session = useRestoredSession(queryClient, restoreOptions)
   if (session.outcome === null) return <FullScreenSpinner />
   if (session.outcome === 'unreachable') return <ServerUnreachable onRetry={session.retry} />
   return <RouterProvider router={router} />

@@ -1,19 +1,11 @@
-// Whether the browser believes it has a network (navigator.onLine), as a React value that follows the
-// `online` / `offline` events.
+// Whether the app can reach its server (app-connectivity.ts), as a React value that follows its changes.
 import { useSyncExternalStore } from 'react'
+import { connectivity } from './app-connectivity.ts'
 
-function subscribe(onChange: () => void): () => void {
-  window.addEventListener('online', onChange)
-  window.addEventListener('offline', onChange)
-  return () => {
-    window.removeEventListener('online', onChange)
-    window.removeEventListener('offline', onChange)
-  }
-}
+const reachable = (): boolean => !connectivity.isOffline()
 
-const isOnline = (): boolean => navigator.onLine
-
+/** False only once the app knows the server cannot be reached; 'checking' at start-up counts as online. */
 export function useOnlineStatus(): boolean {
   // The server-side snapshot is never used (no SSR) but must exist; assume a network there.
-  return useSyncExternalStore(subscribe, isOnline, () => true)
+  return useSyncExternalStore(connectivity.subscribe, reachable, () => true)
 }

@@ -1,6 +1,8 @@
-// When the page replays: at start, when the browser comes online, when the tab becomes visible,
-// every 30 s, when something is queued, when a backoff falls due, and on the user's Retry.
+// When the page replays: at start, when the app's connectivity comes back online, when the tab becomes
+// visible, every 30 s, when something is queued, when a backoff falls due, and on the user's Retry.
 import { storedToken, storedUserId } from '../api/session.ts'
+import { connectivity as appConnectivity } from '../lib/app-connectivity.ts'
+import type { Connectivity } from '../lib/connectivity.ts'
 import { makeWaitingOpsDue, onQueued, requeueOps } from './ops.ts'
 import { outboxDb, type OutboxDb } from './outbox-db.ts'
 import { clearOutboxSession, readSession, setOutboxSession } from './outbox-session.ts'
@@ -15,6 +17,7 @@ const API_URL: string = (import.meta.env.VITE_API_URL as string | undefined) ?? 
 
 interface RunningOutbox {
   db: OutboxDb
+  connectivity: Connectivity
   now: () => number
   replay: () => Promise<ReplayResult | null>
   stop: () => void
@@ -34,12 +37,13 @@ export async function mirrorStoredSession(db: OutboxDb): Promise<void> {
 }
 
 /** Starts the page's replay triggers (once per page); returns the stop. */
-export function startOutbox(options: ReplayerOptions & { apiUrl?: string; intervalMs?: number } = {}): () => void {
+export function startOutbox(options: Omit<ReplayerOptions, 'connectivity'> & { apiUrl?: string; intervalMs?: number; connectivity?: Connectivity } = {}): () => void {
   if (running) return running.stop
   const db = options.db ?? outboxDb
   const now = options.now ?? Date.now
   const intervalMs = options.intervalMs ?? REPLAY_INTERVAL_MS
-  const replayer: Replayer = createReplayer({ ...options, db, now, transport: options.transport ?? defaultTransport(options.apiUrl ?? API_URL) })
+  const connectivity = options.connectivity ?? appConnectivity
+  const replayer: Replayer = createReplayer({ ...options, db, now, connectivity, transport: options.transport ?? defaultTransport(options.apiUrl ?? API_URL) })
   let stopped = false
   let wake: ReturnType<typeof setTimeout> | undefined
 
@@ -72,12 +76,18 @@ export function startOutbox(options: ReplayerOptions & { apiUrl?: string; interv
     }
     await replay()
   }
+  // Back from offline (a probe or a request got an answer): what sat out a backoff goes now.
+  let wasOffline = connectivity.isOffline()
+  const unfollow = connectivity.subscribe(() => {
+    const offline = connectivity.isOffline()
+    if (wasOffline && !offline) void onOnline()
+    wasOffline = offline
+  })
+  const visibility = typeof document === 'undefined' ? null : document
   const onVisible = () => {
-    if (document.visibilityState === 'visible') void replay()
+    if (visibility?.visibilityState === 'visible') void replay()
   }
-  const onOnlineEvent = () => void onOnline()
-  window.addEventListener('online', onOnlineEvent)
-  document.addEventListener('visibilitychange', onVisible)
+  visibility?.addEventListener('visibilitychange', onVisible)
   const tick = setInterval(() => void replay(), intervalMs)
   const unsubscribe = onQueued((queuedDb) => {
     if (queuedDb === db) void replay()
@@ -88,11 +98,11 @@ export function startOutbox(options: ReplayerOptions & { apiUrl?: string; interv
     clearTimeout(wake)
     clearInterval(tick)
     unsubscribe()
-    window.removeEventListener('online', onOnlineEvent)
-    document.removeEventListener('visibilitychange', onVisible)
+    unfollow()
+    visibility?.removeEventListener('visibilitychange', onVisible)
     if (running?.stop === stop) running = null
   }
-  running = { db, now, replay, stop }
+  running = { db, connectivity, now, replay, stop }
   void replay()
   return stop
 }
@@ -102,8 +112,13 @@ export function requestReplay(): Promise<ReplayResult | null> {
   return running ? running.replay() : Promise.resolve(null)
 }
 
-/** The user's Retry: failed ops are queued again, waiting ones are due now, and a pass runs. */
+/**
+ * The user's Retry: failed ops are queued again, waiting ones are due now, and a pass runs — after
+ * asking the server at once if the app believed it out of reach.
+ */
 export async function retryNow(): Promise<ReplayResult | null> {
+  if (!running) return null
+  if (running.connectivity.isOffline()) await running.connectivity.check()
   if (!running) return null
   const session = await readSession(running.db)
   if (session) await requeueOps(running.db, session.userId, running.now())

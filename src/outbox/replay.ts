@@ -3,6 +3,7 @@
 // local drafts. Runs in pages and in the service worker (no DOM here).
 import { FINISHED_STEP } from '../../core/contract/inspections.ts'
 import { messageFromBody } from '../api/error-message.ts'
+import { assumedReachable, type LinkReport } from '../lib/connectivity.ts'
 import { backoffDelay } from './backoff.ts'
 import { newId } from './ids.ts'
 import { deleteDraftMediaBytes, sweepIncompleteMedia } from './media-store.ts'
@@ -31,6 +32,12 @@ export interface ReplayerOptions {
   concurrency?: number
   /** Exclusive section around a pass; the Web Lock by default. */
   lock?: <T>(run: () => Promise<T>) => Promise<T>
+  /**
+   * Whether the server can be reached, told how each request went. While it says offline no request
+   * starts — an op never tried stays removable and mergeable (draft-store.ts) — and coming back
+   * online brings the next pass. Without one, every pass simply tries.
+   */
+  connectivity?: LinkReport
 }
 
 export interface ReplayResult {
@@ -61,13 +68,6 @@ interface ServerDraft {
   video_ids?: unknown
   items?: unknown
 }
-
-/**
- * The browser says it has no network (page or worker): a request now fails without leaving the device,
- * so none is started — an op never tried stays removable and mergeable (draft-store.ts), and the
- * `online` event brings the next pass.
- */
-const browserOffline = (): boolean => typeof navigator !== 'undefined' && navigator.onLine === false
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null
 const stringList = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [])
@@ -129,6 +129,7 @@ export function createReplayer(options: ReplayerOptions = {}): Replayer {
   const random = options.random ?? Math.random
   const concurrency = Math.max(1, options.concurrency ?? 2)
   const lock = options.lock ?? withReplayLock
+  const link = options.connectivity ?? assumedReachable
 
   async function retryLater(op: OpRecord, message: string): Promise<void> {
     await db.ops.update(op.seq!, { state: 'pending', nextAttemptAt: now() + backoffDelay(op.attempts, random), lastError: message, progress: 0 })
@@ -210,10 +211,13 @@ export function createReplayer(options: ReplayerOptions = {}): Replayer {
     try {
       response = await transport.send({ ...request, headers: { 'Idempotency-Key': op.opId, Authorization: `Bearer ${session.token}` } }, onProgress)
     } catch {
+      // No answer (dropped, refused, or stalled): the link is down for every lane, not just this one.
+      link.reportNoAnswer()
       await progressWrites
       await retryLater(op, WAITING_FOR_CONNECTION)
       return 'stopped'
     }
+    link.reportAnswer()
     await progressWrites
 
     const { status, body } = response
@@ -238,7 +242,7 @@ export function createReplayer(options: ReplayerOptions = {}): Replayer {
     let sent = 0
     while (!halted()) {
       const head = await db.ops.where('lane').equals(lane).first()
-      if (!head || head.state !== 'pending' || head.nextAttemptAt > now() || browserOffline()) break
+      if (!head || head.state !== 'pending' || head.nextAttemptAt > now() || link.isOffline()) break
       // Read per op: a sign-out or another user's sign-in mid-pass stops this user's ops at once.
       const session = await readSession(db)
       if (!session || session.rejected || session.userId !== head.ownerUserId) return { sent, paused: true }
@@ -260,8 +264,8 @@ export function createReplayer(options: ReplayerOptions = {}): Replayer {
       remaining: ops.length,
       failed: ops.filter((op) => op.state === 'failed').length,
       paused,
-      // Offline nothing is due: no wake-up timer spins until the `online` event.
-      nextAttemptAt: due.length > 0 && !browserOffline() ? Math.min(...due) : null,
+      // Offline nothing is due: no wake-up timer spins until the connection is back.
+      nextAttemptAt: due.length > 0 && !link.isOffline() ? Math.min(...due) : null,
     }
   }
 
@@ -315,9 +319,10 @@ let sharedReplayer: Replayer | null = null
 
 /**
  * One replay pass over the shared outbox with fetch — what the service worker's `sync` handler
- * calls. `remaining > 0` means more is left for a later sync or for the page.
+ * calls, with the worker's own connectivity. `remaining > 0` means more is left for a later sync or
+ * for the page.
  */
-export function replayOnce(options: { apiUrl?: string } = {}): Promise<ReplayResult> {
-  sharedReplayer ??= createReplayer({ transport: defaultTransport(options.apiUrl) })
+export function replayOnce(options: { apiUrl?: string; connectivity?: LinkReport } = {}): Promise<ReplayResult> {
+  sharedReplayer ??= createReplayer({ transport: defaultTransport(options.apiUrl), connectivity: options.connectivity })
   return sharedReplayer.replayOnce()
 }

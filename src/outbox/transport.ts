@@ -1,7 +1,21 @@
 // How a request leaves the device: XMLHttpRequest in a page (the only way to watch an upload's
 // progress), plain fetch where XHR is missing (the service worker). Injectable so tests can send to
-// a real server in-process.
+// a real server in-process. A request that stops making progress is given up (rejected like a dropped
+// connection): on lie-fi it would otherwise hang for minutes while the driver's queue waits behind it.
 import type { OutboxRequest } from './op-requests.ts'
+
+/**
+ * No sign of life for this long (no upload progress, no response byte) and the request is given up.
+ * Long enough for a Slow 3G round trip (2 s) plus the server's work after the last byte of a photo.
+ */
+export const STALL_MS = 10_000
+/**
+ * fetch shows no upload progress, so its deadline grows with the body: a link slower than this
+ * (4 KB/s, 32 kbps) passes no useful data anyway.
+ */
+export const SLOWEST_USEFUL_BYTES_PER_MS = 4
+
+export const STALLED_MESSAGE = 'The server took too long to answer.'
 
 export interface TransportRequest extends OutboxRequest {
   headers: Record<string, string>
@@ -35,46 +49,78 @@ function joinUrl(apiUrl: string, path: string): string {
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>
 
-/** Whole-request progress only: fetch reports no upload progress, so it jumps from 0 to 100. */
-export function fetchTransport(options: { apiUrl?: string; fetch?: FetchLike } = {}): Transport {
+/**
+ * Whole-request progress only: fetch reports no upload progress, so it jumps from 0 to 100; for the
+ * same reason it is given up after STALL_MS plus the time the body needs at the slowest useful rate.
+ */
+export function fetchTransport(options: { apiUrl?: string; fetch?: FetchLike; stallMs?: number } = {}): Transport {
   const apiUrl = options.apiUrl ?? '/api'
+  const stallMs = options.stallMs ?? STALL_MS
   const send: FetchLike = options.fetch ?? ((input, init) => fetch(input, init))
   return {
     async send(request, onProgress) {
       onProgress(0)
-      const response = await send(joinUrl(apiUrl, request.path), {
-        method: request.method,
-        headers: { ...request.headers, 'Content-Type': request.contentType },
-        body: request.body,
-      })
-      const body = parseBody(await response.text())
-      onProgress(100)
-      return { status: response.status, body, retryAfter: response.headers.has('retry-after') }
+      const controller = new AbortController()
+      const timer = setTimeout(() => controller.abort(), stallMs + request.size / SLOWEST_USEFUL_BYTES_PER_MS)
+      try {
+        const response = await send(joinUrl(apiUrl, request.path), {
+          method: request.method,
+          headers: { ...request.headers, 'Content-Type': request.contentType },
+          body: request.body,
+          signal: controller.signal,
+        })
+        const body = parseBody(await response.text())
+        onProgress(100)
+        return { status: response.status, body, retryAfter: response.headers.has('retry-after') }
+      } catch (error) {
+        throw controller.signal.aborted ? new Error(STALLED_MESSAGE) : error
+      } finally {
+        clearTimeout(timer)
+      }
     },
   }
 }
 
-/** Upload progress from XHR's upload events, in whole percent. */
-export function xhrTransport(options: { apiUrl?: string } = {}): Transport {
+/** Upload progress from XHR's upload events, in whole percent; given up after `stallMs` without any. */
+export function xhrTransport(options: { apiUrl?: string; stallMs?: number } = {}): Transport {
   const apiUrl = options.apiUrl ?? '/api'
+  const stallMs = options.stallMs ?? STALL_MS
   return {
     send(request, onProgress) {
       return new Promise((resolve, reject) => {
         const xhr = new XMLHttpRequest()
+        let stall: ReturnType<typeof setTimeout> | undefined
+        let stalled = false
+        // Any sign of life — bytes going up, headers or bytes coming down — restarts the wait.
+        const alive = () => {
+          clearTimeout(stall)
+          stall = setTimeout(() => {
+            stalled = true
+            xhr.abort()
+          }, stallMs)
+        }
+        const settle = (outcome: () => void) => {
+          clearTimeout(stall)
+          outcome()
+        }
         xhr.open(request.method, joinUrl(apiUrl, request.path))
         for (const [name, value] of Object.entries(request.headers)) xhr.setRequestHeader(name, value)
         xhr.setRequestHeader('Content-Type', request.contentType)
         xhr.upload.onprogress = (event) => {
+          alive()
           if (event.lengthComputable && event.total > 0) onProgress(Math.floor((event.loaded / event.total) * 100))
         }
-        xhr.onload = () => {
-          onProgress(100)
-          resolve({ status: xhr.status, body: parseBody(xhr.responseText), retryAfter: xhr.getResponseHeader('Retry-After') !== null })
-        }
-        xhr.onerror = () => reject(new Error('The server could not be reached.'))
-        xhr.onabort = () => reject(new Error('The request was aborted.'))
-        xhr.ontimeout = () => reject(new Error('The server took too long to answer.'))
+        xhr.onreadystatechange = alive
+        xhr.onprogress = alive
+        xhr.onload = () =>
+          settle(() => {
+            onProgress(100)
+            resolve({ status: xhr.status, body: parseBody(xhr.responseText), retryAfter: xhr.getResponseHeader('Retry-After') !== null })
+          })
+        xhr.onerror = () => settle(() => reject(new Error('The server could not be reached.')))
+        xhr.onabort = () => settle(() => reject(new Error(stalled ? STALLED_MESSAGE : 'The request was aborted.')))
         onProgress(0)
+        alive()
         xhr.send(request.body)
       })
     },

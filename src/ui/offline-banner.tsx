@@ -1,5 +1,5 @@
-// The slim notice shown while the device has no network, so nobody mistakes cached data for fresh or
-// worries about work done meanwhile.
+// The slim notice shown while the server cannot be reached (no network, or a network that passes no
+// data), so nobody mistakes cached data for fresh or worries about work done meanwhile.
 import { useOnlineStatus } from '../lib/online-status.ts'
 
 export function OfflineBanner() {

@@ -160,6 +160,30 @@ test('the offline banner appears when the network drops and goes once it is back
   await expect(page.getByText(OFFLINE_TEXT)).toBeHidden()
 })
 
+// Chromium 150 (Debian's previous package) reports navigator.onLine === true in a document loaded after
+// setOffline(true); simulated here on whichever Chromium runs, the app must not depend on it.
+test('a reload with no network shows the banner even when navigator.onLine wrongly says true', async ({ page, context }) => {
+  test.setTimeout(120_000)
+  await signIn(page, OWNER)
+  const demo = await demoData(page)
+  await waitForServiceWorkerControl(page)
+  await expect(unitNumberCell(page, demo.unitNumber)).toBeVisible()
+  await expect.poll(() => persistedLists(page)).toEqual(expect.arrayContaining(['user', 'units']))
+
+  await page.addInitScript(() => {
+    Object.defineProperty(Navigator.prototype, 'onLine', { configurable: true, get: () => true })
+  })
+  await context.setOffline(true)
+  await page.reload()
+
+  expect(await page.evaluate(() => navigator.onLine)).toBe(true)
+  await expect(page.getByText(OFFLINE_TEXT)).toBeVisible()
+  await expect(unitNumberCell(page, demo.unitNumber)).toBeVisible()
+
+  await context.setOffline(false)
+  await expect(page.getByText(OFFLINE_TEXT)).toBeHidden()
+})
+
 test('API responses are never put in the service worker caches', async ({ page }) => {
   await signIn(page, OWNER)
   const demo = await demoData(page)

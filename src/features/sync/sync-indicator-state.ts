@@ -25,7 +25,7 @@ export const UP_TO_DATE_MS = 2500
 
 export interface SyncIndicatorInput {
   summary: OutboxSummary
-  /** navigator.onLine */
+  /** The app's connectivity: false once the server is known to be out of reach. */
   online: boolean
   /** The last waiting change reached the server less than UP_TO_DATE_MS ago. */
   justSynced: boolean

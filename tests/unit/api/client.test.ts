@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import { createApiClient, HTTPError, sessionEnd } from '../../../src/api/client.ts'
 import { storeSession, storedToken, storedUserId } from '../../../src/api/session.ts'
 import { startLocalServer, type LocalServer } from './local-server.ts'
@@ -78,5 +78,30 @@ describe('the API client', () => {
     server.answer(() => ({ status: 500 }))
     const error = await failure(createApiClient(server.url).get('anything').json())
     expect(error.message).toContain('500')
+  })
+
+  test('a request that gets no answer tells the app it is offline; one that gets any answer does not', async () => {
+    let told = 0
+    const client = createApiClient(server.url, () => (told += 1))
+
+    server.answer(() => 'drop')
+    await expect(client.get('units').json()).rejects.toBeInstanceOf(TypeError)
+    expect(told).toBe(1)
+
+    server.answer(() => ({ status: 503, body: { message: 'Database unavailable.' } }))
+    await failure(client.get('units').json())
+    expect(told).toBe(1)
+  })
+
+  test('a request the app itself cancels is not taken for a dead network', async () => {
+    let told = 0
+    const client = createApiClient(server.url, () => (told += 1))
+    server.answer(() => 'hold')
+    const controller = new AbortController()
+    const request = client.get('units', { signal: controller.signal }).json()
+    await vi.waitFor(() => expect(server.received).toHaveLength(1))
+    controller.abort()
+    await expect(request).rejects.toMatchObject({ name: 'AbortError' })
+    expect(told).toBe(0)
   })
 })

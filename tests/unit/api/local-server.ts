@@ -10,8 +10,11 @@ export interface ReceivedRequest {
   body: string
 }
 
-/** How to answer a request; 'hold' leaves it unanswered until the server closes. */
-export type Answer = (request: ReceivedRequest) => { status: number; body?: unknown } | 'hold'
+/**
+ * How to answer a request; 'hold' leaves it unanswered until the server closes, 'drop' cuts the
+ * connection with no answer (fetch fails with a network error).
+ */
+export type Answer = (request: ReceivedRequest) => { status: number; body?: unknown } | 'hold' | 'drop'
 
 export interface LocalServer {
   /** Base URL to use as the client's prefix, e.g. http://127.0.0.1:4321/api */
@@ -32,6 +35,10 @@ export async function startLocalServer(): Promise<LocalServer> {
       received.push(request)
       const reply = answer(request)
       if (reply === 'hold') return
+      if (reply === 'drop') {
+        req.socket.destroy()
+        return
+      }
       res.writeHead(reply.status, { 'Content-Type': 'application/json' })
       res.end(reply.body === undefined ? '' : JSON.stringify(reply.body))
     })

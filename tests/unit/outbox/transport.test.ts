@@ -1,9 +1,9 @@
 // The page's transport (XMLHttpRequest, for upload progress) against a real local HTTP server.
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { afterAll, beforeAll, expect, test, vi } from 'vitest'
 import { multipartBody } from '../../../src/outbox/op-requests.ts'
-import { xhrTransport } from '../../../src/outbox/transport.ts'
+import { fetchTransport, STALLED_MESSAGE, xhrTransport } from '../../../src/outbox/transport.ts'
 
 interface Received {
   method: string
@@ -28,6 +28,25 @@ beforeAll(async () => {
     }
     if (request.url!.endsWith('/drop')) {
       request.socket.destroy()
+      return
+    }
+    if (request.url!.endsWith('/hang')) {
+      // Accepted, never answered: lie-fi. The client's giving up closes the socket.
+      request.resume()
+      return
+    }
+    if (request.url!.endsWith('/trickle')) {
+      // A slow answer that keeps coming: a byte every 100 ms for a second.
+      request.resume()
+      response.writeHead(201, { 'Content-Type': 'application/json' })
+      const parts = ['{"ok"', ':', 'true', ' ', ' ', ' ', ' ', ' ', ' ', '}']
+      const timer = setInterval(() => {
+        response.write(parts.shift()!)
+        if (parts.length === 0) {
+          clearInterval(timer)
+          response.end()
+        }
+      }, 100)
       return
     }
     const parts: Buffer[] = []
@@ -93,6 +112,48 @@ test('no answer at all rejects, so the op waits for a connection', async () => {
   await expect(xhrTransport({ apiUrl }).send({ method: 'POST', path: '/drop', contentType: 'application/json', body: '{}', size: 2, headers: {} }, () => {})).rejects.toThrow(
     'The server could not be reached.',
   )
+})
+
+test('a request with no sign of life for the stall time is given up, so the op waits for a connection', async () => {
+  await expect(
+    xhrTransport({ apiUrl, stallMs: 300 }).send({ method: 'POST', path: '/hang', contentType: 'application/json', body: '{}', size: 2, headers: {} }, () => {}),
+  ).rejects.toThrow(STALLED_MESSAGE)
+})
+
+test('an answer that keeps coming is never given up, however long it takes in total', async () => {
+  const response = await xhrTransport({ apiUrl, stallMs: 300 }).send(
+    { method: 'POST', path: '/trickle', contentType: 'application/json', body: '{}', size: 2, headers: {} },
+    () => {},
+  )
+  expect(response).toMatchObject({ status: 201, body: { ok: true } })
+})
+
+test('fetch (the service worker), blind to upload progress, gives up after the stall time plus what the body needs at 4 KB/s', async () => {
+  vi.useFakeTimers()
+  try {
+    const signals: AbortSignal[] = []
+    const never = (_input: string, init: RequestInit) =>
+      new Promise<Response>((_, reject) => {
+        signals.push(init.signal!)
+        init.signal!.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')))
+      })
+    const sending = fetchTransport({ apiUrl, fetch: never, stallMs: 100 }).send(
+      { method: 'POST', path: '/photo', contentType: 'application/octet-stream', body: new Blob([new Uint8Array(1600)]), size: 1600, headers: {} },
+      () => {},
+    )
+    const outcome = sending.then(
+      () => 'answered',
+      (error: unknown) => (error as Error).message,
+    )
+    // 100 ms + 1600 bytes at 4 bytes/ms.
+    await vi.advanceTimersByTimeAsync(499)
+    expect(signals[0]!.aborted).toBe(false)
+    await vi.advanceTimersByTimeAsync(1)
+    expect(await outcome).toBe(STALLED_MESSAGE)
+    expect(vi.getTimerCount()).toBe(0)
+  } finally {
+    vi.useRealTimers()
+  }
 })
 
 test('a multipart body is the same bytes every time it is built for the same op', async () => {

@@ -1,72 +1,73 @@
-import { afterEach, describe, expect, test, vi } from 'vitest'
+// useOnlineStatus and the offline banner follow the app's one connectivity state — what requests and
+// probes did — not navigator.onLine.
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { act, render, renderHook, screen } from '@testing-library/react'
+import { connectivity } from '../../../src/lib/app-connectivity.ts'
 import { useOnlineStatus } from '../../../src/lib/online-status.ts'
 import { OfflineBanner } from '../../../src/ui/offline-banner.tsx'
 
 const OFFLINE_TEXT = 'You are offline. Changes are saved on this device and sync when you reconnect.'
 
-/** Sets navigator.onLine and fires the event the browser fires with it. */
-function goOffline() {
-  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
-  act(() => void window.dispatchEvent(new Event('offline')))
-}
+const noAnswer = () => act(() => connectivity.reportNoAnswer())
+const answer = () => act(() => connectivity.reportAnswer())
 
-function goOnline() {
-  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true)
-  act(() => void window.dispatchEvent(new Event('online')))
-}
+beforeEach(() => {
+  // Each test starts with the server answering; the cleanup unmounts only after the afterEach hooks.
+  connectivity.reportAnswer()
+})
 
 afterEach(() => {
   vi.restoreAllMocks()
 })
 
 describe('useOnlineStatus', () => {
-  test('reports online when the browser has a network', () => {
-    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true)
+  test('reports online while the server answers', () => {
+    connectivity.reportAnswer()
     const { result } = renderHook(() => useOnlineStatus())
     expect(result.current).toBe(true)
   })
 
-  test('reports offline when the app starts without a network', () => {
-    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
-    const { result } = renderHook(() => useOnlineStatus())
-    expect(result.current).toBe(false)
-  })
-
-  test('follows the network going away and coming back', () => {
+  test('reports offline once a request got no answer, though the browser believes it has a network', () => {
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true)
     const { result } = renderHook(() => useOnlineStatus())
 
-    goOffline()
+    noAnswer()
     expect(result.current).toBe(false)
 
-    goOnline()
+    answer()
     expect(result.current).toBe(true)
   })
 
-  test('stops listening once the component is gone', () => {
-    const removed = vi.spyOn(window, 'removeEventListener')
+  test('stops following the state once the component is gone', () => {
+    const subscribe = connectivity.subscribe
+    const unsubscribed = vi.fn<() => void>()
+    vi.spyOn(connectivity, 'subscribe').mockImplementation((listener) => {
+      const unsubscribe = subscribe(listener)
+      return () => {
+        unsubscribed()
+        unsubscribe()
+      }
+    })
     const { unmount } = renderHook(() => useOnlineStatus())
+    expect(unsubscribed).not.toHaveBeenCalled()
     unmount()
-    expect(removed.mock.calls.map(([type]) => type)).toEqual(expect.arrayContaining(['online', 'offline']))
+    expect(unsubscribed).toHaveBeenCalled()
   })
 })
 
 describe('OfflineBanner', () => {
-  test('says nothing while online', () => {
-    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true)
+  test('says nothing while the server answers', () => {
     render(<OfflineBanner />)
     expect(screen.queryByText(OFFLINE_TEXT)).toBeNull()
   })
 
-  test('tells the user their changes are kept while offline, and goes away on reconnect', () => {
-    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true)
+  test('tells the user their changes are kept while the server is out of reach, and goes away when it answers', () => {
     render(<OfflineBanner />)
 
-    goOffline()
+    noAnswer()
     expect(screen.getByRole('status').textContent).toBe(OFFLINE_TEXT)
 
-    goOnline()
+    answer()
     expect(screen.queryByText(OFFLINE_TEXT)).toBeNull()
   })
 })

@@ -8,6 +8,7 @@ import type { AuthUser } from '../../../core/contract/auth.ts'
 import { storeSession, storedToken } from '../../../src/api/session.ts'
 import { UserMenu } from '../../../src/app/layout/user-menu.tsx'
 import { SyncIndicator } from '../../../src/features/sync/sync-indicator.tsx'
+import { connectivity } from '../../../src/lib/app-connectivity.ts'
 import { startDraft } from '../../../src/outbox/draft-store.ts'
 import { outboxDb } from '../../../src/outbox/outbox-db.ts'
 
@@ -48,6 +49,9 @@ async function renderInRouter(header: ReactNode) {
 beforeEach(() => {
   // The router resets scroll after each navigation; jsdom has no layout to scroll.
   vi.spyOn(window, 'scrollTo').mockImplementation(() => {})
+  // Each test starts with the server answering (set before rendering: the cleanup unmounts only after
+  // the afterEach hooks).
+  connectivity.reportAnswer()
 })
 
 afterEach(async () => {
@@ -56,7 +60,8 @@ afterEach(async () => {
 })
 
 test('offline with a waiting change the header says Working offline with the count, linking to the list', async () => {
-  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+  // The app knows the server is out of reach (a request got no answer), whatever navigator.onLine says.
+  connectivity.reportNoAnswer()
   await startDraft(outboxDb, 'inspection', UNIT, COMPANY, OWNER)
   await renderInRouter(<SyncIndicator />)
 
@@ -67,7 +72,7 @@ test('offline with a waiting change the header says Working offline with the cou
 })
 
 test('once the last change is sent it says Up to date for a moment, then nothing', async () => {
-  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+  connectivity.reportNoAnswer()
   await startDraft(outboxDb, 'inspection', UNIT, COMPANY, OWNER)
   await renderInRouter(<SyncIndicator />)
   await screen.findByRole('link', { name: /Working offline/ })
