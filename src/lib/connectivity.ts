@@ -76,7 +76,7 @@ export function probeDelay(failures: number, random: () => number = Math.random,
   return Math.floor(ceiling / 2 + random() * (ceiling / 2))
 }
 
-/** GET {apiUrl}/health, past every cache; any HTTP answer counts (see docs/decisions/004-connectivity.md). */
+/** GET {apiUrl}/health, past every cache; any HTTP answer counts (see docs/decisions/008-connectivity.md). */
 export function healthProbe(apiUrl: string, fetchHealth: (input: string, init: RequestInit) => Promise<Response> = (input, init) => fetch(input, init)): Probe {
   const url = `${apiUrl.replace(/\/+$/, '')}/health`
   return async (signal) => {
