@@ -12,8 +12,13 @@ export type ConnectivityState =
   /** Nothing known yet (start-up with a network the browser believes in); treated as online. */
   | 'checking'
 
-/** A probe that gets no answer in this time counts as no answer. */
-export const PROBE_TIMEOUT_MS = 5_000
+/**
+ * A probe that gets no answer in this time counts as no answer. Above a Slow 3G round trip (2 s), and
+ * short enough that a request gone quiet (QUIET_MS) plus one probe shows the banner within 5 s.
+ */
+export const PROBE_TIMEOUT_MS = 3_000
+/** A request with no sign of life for this long makes the link suspect: one probe says which it is. */
+export const QUIET_MS = 1_500
 /** Backoff between probes while offline: [1, 2) s after the first failure, doubling, up to [15, 30) s. */
 export const PROBE_BASE_MS = 1_000
 export const PROBE_CAP_MS = 30_000
@@ -27,6 +32,11 @@ export interface LinkReport {
   reportAnswer(): void
   /** No answer: the request failed before reaching the server, or nothing came back in time. */
   reportNoAnswer(): void
+  /**
+   * A request has gone quiet (QUIET_MS without progress or an answer) but is not given up: a probe
+   * decides at once whether the link is down, so a hanging link shows as offline in seconds.
+   */
+  reportQuiet(): void
 }
 
 export interface Connectivity extends LinkReport {
@@ -212,6 +222,11 @@ export function createConnectivity(options: ConnectivityOptions): Connectivity {
     scheduleBackoff()
   }
 
+  function reportQuiet(): void {
+    // Offline already: the backoff probes are running; a second opinion now would only add traffic.
+    if (state !== 'offline') void check()
+  }
+
   function start(): () => void {
     if (started) return stop
     started = true
@@ -262,6 +277,7 @@ export function createConnectivity(options: ConnectivityOptions): Connectivity {
     check,
     reportAnswer,
     reportNoAnswer,
+    reportQuiet,
     start,
   }
 }
@@ -271,4 +287,5 @@ export const assumedReachable: LinkReport = {
   isOffline: () => false,
   reportAnswer: () => {},
   reportNoAnswer: () => {},
+  reportQuiet: () => {},
 }

@@ -43,7 +43,7 @@ export function startOutbox(options: Omit<ReplayerOptions, 'connectivity'> & { a
   const now = options.now ?? Date.now
   const intervalMs = options.intervalMs ?? REPLAY_INTERVAL_MS
   const connectivity = options.connectivity ?? appConnectivity
-  const replayer: Replayer = createReplayer({ ...options, db, now, connectivity, transport: options.transport ?? defaultTransport(options.apiUrl ?? API_URL) })
+  const replayer: Replayer = createReplayer({ ...options, db, now, connectivity, transport: options.transport ?? defaultTransport(options.apiUrl ?? API_URL, { onQuiet: () => connectivity.reportQuiet() }) })
   let stopped = false
   let wake: ReturnType<typeof setTimeout> | undefined
 

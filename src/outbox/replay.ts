@@ -323,6 +323,9 @@ let sharedReplayer: Replayer | null = null
  * for the page.
  */
 export function replayOnce(options: { apiUrl?: string; connectivity?: LinkReport } = {}): Promise<ReplayResult> {
-  sharedReplayer ??= createReplayer({ transport: defaultTransport(options.apiUrl), connectivity: options.connectivity })
+  sharedReplayer ??= createReplayer({
+    transport: defaultTransport(options.apiUrl, { onQuiet: () => options.connectivity?.reportQuiet() }),
+    connectivity: options.connectivity,
+  })
   return sharedReplayer.replayOnce()
 }

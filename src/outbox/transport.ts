@@ -2,6 +2,7 @@
 // progress), plain fetch where XHR is missing (the service worker). Injectable so tests can send to
 // a real server in-process. A request that stops making progress is given up (rejected like a dropped
 // connection): on lie-fi it would otherwise hang for minutes while the driver's queue waits behind it.
+import { QUIET_MS } from '../lib/connectivity.ts'
 import type { OutboxRequest } from './op-requests.ts'
 
 /**
@@ -53,7 +54,32 @@ export type FetchLike = (input: string, init: RequestInit) => Promise<Response>
  * Whole-request progress only: fetch reports no upload progress, so it jumps from 0 to 100; for the
  * same reason it is given up after STALL_MS plus the time the body needs at the slowest useful rate.
  */
-export function fetchTransport(options: { apiUrl?: string; fetch?: FetchLike; stallMs?: number } = {}): Transport {
+export interface TransportOptions {
+  apiUrl?: string
+  stallMs?: number
+  /** Called once when a request has shown no sign of life for QUIET_MS (connectivity's reportQuiet). */
+  onQuiet?: () => void
+}
+
+/** Fires `onQuiet` once if `quiet()` is not followed by `alive()` within QUIET_MS; `done()` ends it. */
+function quietWatch(onQuiet: (() => void) | undefined) {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let fired = false
+  return {
+    alive() {
+      clearTimeout(timer)
+      if (onQuiet && !fired) {
+        timer = setTimeout(() => {
+          fired = true
+          onQuiet()
+        }, QUIET_MS)
+      }
+    },
+    done: () => clearTimeout(timer),
+  }
+}
+
+export function fetchTransport(options: TransportOptions & { fetch?: FetchLike } = {}): Transport {
   const apiUrl = options.apiUrl ?? '/api'
   const stallMs = options.stallMs ?? STALL_MS
   const send: FetchLike = options.fetch ?? ((input, init) => fetch(input, init))
@@ -62,6 +88,9 @@ export function fetchTransport(options: { apiUrl?: string; fetch?: FetchLike; st
       onProgress(0)
       const controller = new AbortController()
       const timer = setTimeout(() => controller.abort(), stallMs + request.size / SLOWEST_USEFUL_BYTES_PER_MS)
+      // fetch shows no progress: quiet means no answer yet, once a small body's time on the wire is over.
+      const quiet = quietWatch(request.size <= 64 * 1024 ? options.onQuiet : undefined)
+      quiet.alive()
       try {
         const response = await send(joinUrl(apiUrl, request.path), {
           method: request.method,
@@ -76,13 +105,14 @@ export function fetchTransport(options: { apiUrl?: string; fetch?: FetchLike; st
         throw controller.signal.aborted ? new Error(STALLED_MESSAGE) : error
       } finally {
         clearTimeout(timer)
+        quiet.done()
       }
     },
   }
 }
 
 /** Upload progress from XHR's upload events, in whole percent; given up after `stallMs` without any. */
-export function xhrTransport(options: { apiUrl?: string; stallMs?: number } = {}): Transport {
+export function xhrTransport(options: TransportOptions = {}): Transport {
   const apiUrl = options.apiUrl ?? '/api'
   const stallMs = options.stallMs ?? STALL_MS
   return {
@@ -91,8 +121,10 @@ export function xhrTransport(options: { apiUrl?: string; stallMs?: number } = {}
         const xhr = new XMLHttpRequest()
         let stall: ReturnType<typeof setTimeout> | undefined
         let stalled = false
+        const quiet = quietWatch(options.onQuiet)
         // Any sign of life — bytes going up, headers or bytes coming down — restarts the wait.
         const alive = () => {
+          quiet.alive()
           clearTimeout(stall)
           stall = setTimeout(() => {
             stalled = true
@@ -101,6 +133,7 @@ export function xhrTransport(options: { apiUrl?: string; stallMs?: number } = {}
         }
         const settle = (outcome: () => void) => {
           clearTimeout(stall)
+          quiet.done()
           outcome()
         }
         xhr.open(request.method, joinUrl(apiUrl, request.path))
@@ -128,6 +161,6 @@ export function xhrTransport(options: { apiUrl?: string; stallMs?: number } = {}
 }
 
 /** XHR where it exists (pages), fetch otherwise (the service worker has no XMLHttpRequest). */
-export function defaultTransport(apiUrl?: string): Transport {
-  return typeof XMLHttpRequest === 'function' ? xhrTransport({ apiUrl }) : fetchTransport({ apiUrl })
+export function defaultTransport(apiUrl?: string, options: Omit<TransportOptions, 'apiUrl'> = {}): Transport {
+  return typeof XMLHttpRequest === 'function' ? xhrTransport({ ...options, apiUrl }) : fetchTransport({ ...options, apiUrl })
 }

@@ -9,6 +9,7 @@ import {
   PROBE_CAP_MS,
   PROBE_MIN_GAP_MS,
   PROBE_TIMEOUT_MS,
+  QUIET_MS,
   type Connectivity,
   type ConnectivityOptions,
   type ConnectivityState,
@@ -111,6 +112,44 @@ describe('deciding the state', () => {
     expect(vi.getTimerCount()).toBe(0)
     await vi.advanceTimersByTimeAsync(PROBE_CAP_MS * 2)
     expect(probes).toHaveLength(1)
+  })
+
+  test('on a link that hangs, a request gone quiet makes the app offline within 5 s of being sent', async () => {
+    const { connectivity, link, probes } = harness()
+    link.mode = 'answer'
+    started(connectivity)
+    await vi.advanceTimersByTimeAsync(0)
+    link.mode = 'hang'
+    const sentAt = Date.now()
+    // The transport calls this once the request has been quiet for QUIET_MS (transport.test.ts).
+    await vi.advanceTimersByTimeAsync(QUIET_MS)
+    connectivity.reportQuiet()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(probes).toHaveLength(2)
+    expect(connectivity.getState()).toBe('online')
+
+    await vi.advanceTimersByTimeAsync(PROBE_TIMEOUT_MS)
+
+    expect(connectivity.getState()).toBe('offline')
+    expect(Date.now() - sentAt).toBeLessThanOrEqual(5_000)
+  })
+
+  test('a quiet request on a link that works costs one probe and changes nothing; while offline it costs none', async () => {
+    const { connectivity, link, probes, states } = harness()
+    link.mode = 'answer'
+    started(connectivity)
+    await vi.advanceTimersByTimeAsync(0)
+    await vi.advanceTimersByTimeAsync(QUIET_MS)
+    connectivity.reportQuiet()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(probes).toHaveLength(2)
+    expect(states).toEqual(['online'])
+
+    link.mode = 'fail'
+    connectivity.reportNoAnswer()
+    const probesWhileOffline = probes.length
+    connectivity.reportQuiet()
+    expect(probes).toHaveLength(probesWhileOffline)
   })
 
   test("the browser's offline event is trusted at once", () => {

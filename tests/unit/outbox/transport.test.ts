@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, expect, test, vi } from 'vitest'
 import { multipartBody } from '../../../src/outbox/op-requests.ts'
+import { QUIET_MS } from '../../../src/lib/connectivity.ts'
 import { fetchTransport, STALLED_MESSAGE, xhrTransport } from '../../../src/outbox/transport.ts'
 
 interface Received {
@@ -118,6 +119,22 @@ test('a request with no sign of life for the stall time is given up, so the op w
   await expect(
     xhrTransport({ apiUrl, stallMs: 300 }).send({ method: 'POST', path: '/hang', contentType: 'application/json', body: '{}', size: 2, headers: {} }, () => {}),
   ).rejects.toThrow(STALLED_MESSAGE)
+})
+
+test('a request with no sign of life for QUIET_MS is reported quiet once, and a lively one never', async () => {
+  const hanging = { quiet: 0 }
+  const lively = { quiet: 0 }
+  const hangingSend = xhrTransport({ apiUrl, stallMs: QUIET_MS + 500, onQuiet: () => hanging.quiet++ })
+    .send({ method: 'POST', path: '/hang', contentType: 'application/json', body: '{}', size: 2, headers: {} }, () => {})
+    .catch(() => 'gave up')
+  const livelySend = xhrTransport({ apiUrl, onQuiet: () => lively.quiet++ }).send(
+    { method: 'POST', path: '/trickle', contentType: 'application/json', body: '{}', size: 2, headers: {} },
+    () => {},
+  )
+  expect(await hangingSend).toBe('gave up')
+  expect(hanging.quiet).toBe(1)
+  await livelySend
+  expect(lively.quiet).toBe(0)
 })
 
 test('an answer that keeps coming is never given up, however long it takes in total', async () => {
