@@ -33,11 +33,36 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
     // would crash the process. The pool replaces it, and requests meanwhile answer 503 (app.ts).
     pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`))
     const db = drizzlePg(pool, { schema })
-    await migratePg(db, { migrationsFolder })
+    await withMigrationLock(pool, () => migratePg(db, { migrationsFolder }))
     return { db: db as unknown as Db, close: () => pool.end() }
   }
   const client = location.kind === 'memory' ? new PGlite() : new PGlite(location.dir)
   const db = drizzlePglite(client, { schema })
   await migratePglite(db, { migrationsFolder })
   return { db: db as unknown as Db, close: () => client.close() }
+}
+
+/**
+ * Runs `migrate` while holding a PostgreSQL advisory lock on a connection of its own, so instances that
+ * start together migrate one after another: the first applies the migrations, the rest find nothing
+ * left to do. The lock ends with its session, so an instance that dies mid-migration frees it.
+ * PGlite needs none: it is one process's embedded database.
+ */
+async function withMigrationLock(pool: pg.Pool, migrate: () => Promise<void>): Promise<void> {
+  const lock = await pool.connect()
+  let broken: Error | undefined
+  try {
+    await lock.query(`select pg_advisory_lock(hashtext('fleetyard:migrations'))`)
+    try {
+      await migrate()
+    } finally {
+      await lock.query(`select pg_advisory_unlock(hashtext('fleetyard:migrations'))`)
+    }
+  } catch (error) {
+    broken = error instanceof Error ? error : new Error(String(error))
+    throw error
+  } finally {
+    // A connection whose unlock may not have run is discarded, never handed back still holding the lock.
+    lock.release(broken)
+  }
 }
