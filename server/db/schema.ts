@@ -369,3 +369,18 @@ export const idempotencyKeys = pgTable(
   },
   (t) => [primaryKey({ columns: [t.key, t.userId] })],
 )
+
+/**
+ * Attempt counters for sign-in, password-reset mail and invitation mail, shared by every instance: one
+ * row per key (e.g. `login:account:<email>`) counting attempts in a fixed window that starts at the
+ * first one. Rows whose window has ended are dead and swept; deleting a row lifts its limit at once.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limit_counters_window_ends_at_idx').on(t.windowEndsAt)],
+)

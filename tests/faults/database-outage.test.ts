@@ -15,7 +15,7 @@ let cluster: TempCluster
 let server: ServerProcess
 beforeAll(async () => {
   cluster = await startTempCluster()
-  server = await serverProcess({ DATABASE_URL: cluster.url })
+  server = await serverProcess({ DATABASE_URL: cluster.url, FILE_URL_SECRET: 'fault-suite-file-url-secret-of-32-characters' })
 }, 180_000)
 afterAll(async () => {
   await server?.dispose()

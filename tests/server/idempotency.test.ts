@@ -3,6 +3,7 @@ import path from 'node:path'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { createApp, type App } from '../../server/app.ts'
+import { deviceTokenSigner } from '../../server/auth/device-token.ts'
 import { idempotencyKeys, inspections, media } from '../../server/db/schema.ts'
 import { requestHash } from '../../server/http/idempotency.ts'
 import { fileMailer } from '../../server/mail/mailer.ts'
@@ -28,6 +29,7 @@ function appOn(files: FileStore = disk): App {
     mailer: fileMailer(path.join(ctx.dataDir, 'mail'), 'Fleetyard <test@fleetyard.local>', () => {}),
     files,
     fileUrls: fileUrlSigner('test-secret'),
+    deviceTokens: deviceTokenSigner('test-secret'),
     publicUrl: 'http://localhost:3000',
     scryptCost: TEST_SCRYPT,
   })
