@@ -34,7 +34,8 @@ const database = await openDatabase(
 )
 
 const files = env.s3 ? s3FileStore(env.s3) : diskFileStore(path.join(env.dataDir, 'files'))
-if (env.demo) await seedDemo(database.db, { log: console.log, files })
+// Under the start-up lock: instances starting together on one empty database must not both seed it.
+if (env.demo) await database.startupLock(() => seedDemo(database.db, { log: console.log, files }))
 
 const secret = await signingSecret(env)
 let draining = false
