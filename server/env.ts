@@ -22,6 +22,10 @@ const EnvSchema = v.object({
   S3_SECRET_ACCESS_KEY: v.optional(v.string()),
   S3_SESSION_TOKEN: v.optional(v.string()),
   S3_FORCE_PATH_STYLE: v.optional(v.picklist(['0', '1', 'true', 'false']), '1'),
+  // Signs file links and device tokens; every instance on one database must share it.
+  FILE_URL_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
+  TRUST_PROXY: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(0), v.maxValue(10)), '0'),
+  DRAIN_TIMEOUT_SECONDS: v.optional(v.pipe(v.string(), v.toNumber(), v.minValue(0), v.maxValue(3600)), '10'),
 })
 
 export type Env = {
@@ -39,49 +43,81 @@ export type Env = {
   logRequests: boolean
   /** Where uploaded files go when not on local disk. */
   s3: S3Config | undefined
+  /** The signing secret from FILE_URL_SECRET; undefined: the one generated in DATA_DIR (embedded only). */
+  fileUrlSecret: string | undefined
+  /** Proxies in front that append to X-Forwarded-For; 0: the socket address is the client. */
+  trustProxy: number
+  /** How long SIGTERM waits for requests in flight before closing their connections. */
+  drainTimeoutMs: number
 }
 
-export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
+export type EnvResult = { ok: true; env: Env } | { ok: false; problems: string[] }
+
+const MISSING_SHARED_SECRET =
+  'FILE_URL_SECRET is required with DATABASE_URL: every instance on one database must sign file links ' +
+  'and device tokens with the same secret (at least 32 characters, e.g. `openssl rand -base64 48`). ' +
+  'A single instance upgrading can keep its links valid with the contents of DATA_DIR/secret.'
+
+/** Parses the environment; `problems` say what is wrong, one line each. */
+export function parseEnv(source: NodeJS.ProcessEnv): EnvResult {
   const clean = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''))
   const parsed = v.safeParse(EnvSchema, clean)
   if (!parsed.success) {
-    const issues = parsed.issues.map((issue) => `${v.getDotPath(issue) ?? '?'}: ${issue.message}`)
-    console.error(`Fleetyard: bad configuration\n  ${issues.join('\n  ')}`)
-    process.exit(1)
+    return { ok: false, problems: parsed.issues.map((issue) => `${v.getDotPath(issue) ?? '?'}: ${issue.message}`) }
   }
   const env = parsed.output
   // Static keys come as a pair (plus a session token when temporary); with neither, the AWS SDK's
   // default credential chain finds them (AWS_* env, profile, ECS or EC2 instance role).
   if (env.S3_BUCKET && Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
-    console.error('Fleetyard: bad configuration\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither to use the default AWS credential chain')
-    process.exit(1)
+    return {
+      ok: false,
+      problems: ['S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither to use the default AWS credential chain'],
+    }
   }
   if (env.S3_BUCKET && env.S3_SESSION_TOKEN && !env.S3_ACCESS_KEY_ID) {
-    console.error('Fleetyard: bad configuration\n  S3_SESSION_TOKEN needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY')
+    return { ok: false, problems: ['S3_SESSION_TOKEN needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY'] }
+  }
+  // A secret generated per DATA_DIR differs per instance (and per container redeploy): links signed by
+  // one instance would answer 403 on the next, so a shared database without a shared secret is refused.
+  if (env.DATABASE_URL && !env.FILE_URL_SECRET) return { ok: false, problems: [MISSING_SHARED_SECRET] }
+  return {
+    ok: true,
+    env: {
+      port: env.PORT,
+      host: env.HOST,
+      dataDir: path.resolve(env.DATA_DIR),
+      databaseUrl: env.DATABASE_URL,
+      smtpUrl: env.SMTP_URL,
+      mailFrom: env.MAIL_FROM,
+      publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
+      demo: env.DEMO === '1',
+      staticDir: env.STATIC_DIR ? path.resolve(env.STATIC_DIR) : undefined,
+      logRequests: env.LOG_REQUESTS === '1',
+      s3: env.S3_BUCKET
+        ? {
+            endpoint: env.S3_ENDPOINT,
+            bucket: env.S3_BUCKET,
+            region: env.S3_REGION,
+            credentials:
+              env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+                ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY, sessionToken: env.S3_SESSION_TOKEN }
+                : undefined,
+            forcePathStyle: env.S3_FORCE_PATH_STYLE === '1' || env.S3_FORCE_PATH_STYLE === 'true',
+          }
+        : undefined,
+      fileUrlSecret: env.FILE_URL_SECRET,
+      trustProxy: env.TRUST_PROXY,
+      drainTimeoutMs: env.DRAIN_TIMEOUT_SECONDS * 1000,
+    },
+  }
+}
+
+/** The configuration, or a clear message and exit 1. */
+export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const result = parseEnv(source)
+  if (!result.ok) {
+    console.error(`Fleetyard: bad configuration\n  ${result.problems.join('\n  ')}`)
     process.exit(1)
   }
-  return {
-    port: env.PORT,
-    host: env.HOST,
-    dataDir: path.resolve(env.DATA_DIR),
-    databaseUrl: env.DATABASE_URL,
-    smtpUrl: env.SMTP_URL,
-    mailFrom: env.MAIL_FROM,
-    publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
-    demo: env.DEMO === '1',
-    staticDir: env.STATIC_DIR ? path.resolve(env.STATIC_DIR) : undefined,
-    logRequests: env.LOG_REQUESTS === '1',
-    s3: env.S3_BUCKET
-      ? {
-          endpoint: env.S3_ENDPOINT,
-          bucket: env.S3_BUCKET,
-          region: env.S3_REGION,
-          credentials:
-            env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
-              ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY, sessionToken: env.S3_SESSION_TOKEN }
-              : undefined,
-          forcePathStyle: env.S3_FORCE_PATH_STYLE === '1' || env.S3_FORCE_PATH_STYLE === 'true',
-        }
-      : undefined,
-  }
+  return result.env
 }

@@ -1,17 +1,32 @@
 // Starts Fleetyard: read env, open and migrate the database, seed demo data, serve API + built app.
+// SIGTERM (or Ctrl-C) drains: no new connections, requests in flight finish, then the database closes.
 import { mkdir } from 'node:fs/promises'
+import type { Server, ServerResponse } from 'node:http'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { serve } from '@hono/node-server'
 import { createApp } from './app.ts'
+import { deviceTokenSigner } from './auth/device-token.ts'
 import { openDatabase } from './db/client.ts'
 import { readEnv } from './env.ts'
 import { fileMailer } from './mail/mailer.ts'
 import { smtpMailer } from './mail/smtp-mailer.ts'
+import { sweepExpired } from './maintenance/sweep-expired.ts'
 import { seedDemo } from './seed.ts'
 import { diskFileStore, fileUrlSigner } from './storage/storage.ts'
 import { s3FileStore } from './storage/s3-store.ts'
-import { loadOrCreateSecret } from './secret.ts'
+import { signingSecret } from './secret.ts'
+
+/**
+ * Longer than the idle timeout of common load balancers (AWS ALB and nginx 60 s): the balancer, not
+ * Node, must be the one to close an idle keep-alive connection, or a request it sends on a socket Node
+ * is closing at that moment fails with ECONNRESET.
+ */
+const KEEP_ALIVE_TIMEOUT_MS = 65_000
+/** Node wants the header timeout above the keep-alive timeout. */
+const HEADERS_TIMEOUT_MS = 66_000
+/** How often spent rows (old replies, ended sessions, used links) are swept; every instance may. */
+const SWEEP_EVERY_MS = 60 * 60 * 1000
 
 const startedAt = performance.now()
 const env = readEnv()
@@ -22,14 +37,20 @@ const database = await openDatabase(
 )
 
 const files = env.s3 ? s3FileStore(env.s3) : diskFileStore(path.join(env.dataDir, 'files'))
-if (env.demo) await seedDemo(database.db, { log: console.log, files })
+// Under the start-up lock: instances starting together on one empty database must not both seed it.
+if (env.demo) await database.startupLock(() => seedDemo(database.db, { log: console.log, files }))
 
+const secret = await signingSecret(env)
+let draining = false
 const app = createApp({
   db: database.db,
   // nodemailer is loaded only when real mail is configured; otherwise mail is written to DATA_DIR/mail.
   mailer: env.smtpUrl ? await smtpMailer(env.smtpUrl, env.mailFrom) : fileMailer(path.join(env.dataDir, 'mail'), env.mailFrom),
   files,
-  fileUrls: fileUrlSigner(await loadOrCreateSecret(env.dataDir)),
+  fileUrls: fileUrlSigner(secret),
+  deviceTokens: deviceTokenSigner(secret),
+  trustProxy: env.trustProxy,
+  draining: () => draining,
   publicUrl: env.publicUrl,
   staticDir: env.staticDir ?? fileURLToPath(new URL('../dist', import.meta.url)),
 })
@@ -37,15 +58,54 @@ const app = createApp({
 const server = serve({ fetch: app.fetch, port: env.port, hostname: env.host }, (info) => {
   const ms = Math.round(performance.now() - startedAt)
   console.log(`Fleetyard ready on http://localhost:${info.port} (${ms} ms)`)
+}) as Server
+server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS
+server.headersTimeout = HEADERS_TIMEOUT_MS
+
+const sweep = () =>
+  sweepExpired(database.db, new Date()).catch((error: unknown) => {
+    console.warn(`Sweeping expired rows failed: ${error instanceof Error ? error.message : String(error)}`)
+  })
+const sweeper = setInterval(() => void sweep(), SWEEP_EVERY_MS)
+sweeper.unref()
+void sweep()
+
+// Requests being answered, so a drain can tell their connections to close once they are done.
+const inFlight = new Set<ServerResponse>()
+server.on('request', (_request, response) => {
+  inFlight.add(response)
+  response.once('close', () => inFlight.delete(response))
+  if (draining) response.setHeader('Connection', 'close')
 })
 
+/** Resolves once every connection has ended, or after `timeoutMs` with those still open cut. */
+function drain(timeoutMs: number): Promise<number> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      const cut = inFlight.size
+      server.closeAllConnections()
+      resolve(cut)
+    }, timeoutMs)
+    // close() stops accepting and ends idle keep-alive connections; busy ones end after their answer.
+    server.close(() => {
+      clearTimeout(timer)
+      resolve(0)
+    })
+  })
+}
+
 let stopping = false
-async function stop() {
+async function stop(signal: string) {
   if (stopping) return
   stopping = true
-  server.close()
+  draining = true
+  clearInterval(sweeper)
+  for (const response of inFlight) if (!response.headersSent) response.setHeader('Connection', 'close')
+  console.log(`${signal}: finishing ${inFlight.size} request(s) in flight, then stopping`)
+  const cut = await drain(env.drainTimeoutMs)
+  if (cut > 0) console.warn(`${cut} request(s) did not finish within ${env.drainTimeoutMs / 1000} s and were cut off`)
   await database.close()
   process.exit(0)
 }
-process.on('SIGINT', stop)
-process.on('SIGTERM', stop)
+process.on('SIGINT', () => void stop('SIGINT'))
+process.on('SIGTERM', () => void stop('SIGTERM'))

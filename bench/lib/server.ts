@@ -66,8 +66,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     LOG_REQUESTS: '0',
   }
-  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl
-  else delete env.DATABASE_URL
+  if (options.databaseUrl) {
+    env.DATABASE_URL = options.databaseUrl
+    // On a shared database the server refuses to start without the secret every instance signs with.
+    env.FILE_URL_SECRET ??= 'bench-file-url-secret-of-at-least-32-characters'
+  } else delete env.DATABASE_URL
   const started = performance.now()
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''

@@ -5,11 +5,18 @@ import { Email, Id, Name, Password, Phone } from './common.ts'
 export const LoginBody = v.object({
   email: Email,
   password: v.pipe(v.string('Password is required.'), v.nonEmpty('Password is required.'), v.maxLength(200)),
+  /** The `deviceToken` of this device's last successful sign-in, if it kept one; an unusable one is ignored. */
+  deviceToken: v.optional(v.nullable(v.string())),
 })
 export type LoginBody = v.InferInput<typeof LoginBody>
 export interface LoginResponse {
   token: string
   user: { _id: string }
+  /**
+   * Marks this device as one that signed in to the account, so sign-in limits set off by others do not
+   * lock it out. Not a session: the client keeps it across logouts and sends it with its next sign-in.
+   */
+  deviceToken: string
 }
 
 export const RegisterBody = v.object({

@@ -17,6 +17,11 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>
 export interface Database {
   db: Db
   close(): Promise<void>
+  /**
+   * Runs start-up work (migrations, the demo seed) while no other instance runs its own: instances that
+   * start together on one PostgreSQL take turns, and each later one finds the work done.
+   */
+  startupLock<T>(work: () => Promise<T>): Promise<T>
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
@@ -34,13 +39,40 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
     // would crash the process. The pool replaces it, and requests meanwhile answer 503 (app.ts).
     pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`))
     const db = drizzlePg(pool, { schema })
-    await migratePg(db, { migrationsFolder })
-    return { db: db as unknown as Db, close: () => pool.end() }
+    const startupLock = <T>(work: () => Promise<T>) => withAdvisoryLock(pool, work)
+    await startupLock(() => migratePg(db, { migrationsFolder }))
+    return { db: db as unknown as Db, close: () => pool.end(), startupLock }
   }
   // pg_trgm backs the list searches' indexes; PGlite must load it before the migration creates it.
   const options = { extensions: { pg_trgm } }
   const client = location.kind === 'memory' ? new PGlite(options) : new PGlite(location.dir, options)
   const db = drizzlePglite(client, { schema })
   await migratePglite(db, { migrationsFolder })
-  return { db: db as unknown as Db, close: () => client.close() }
+  // PGlite is one process's embedded database: nobody else can start on it.
+  return { db: db as unknown as Db, close: () => client.close(), startupLock: (work) => work() }
+}
+
+/**
+ * Runs `work` while holding a PostgreSQL advisory lock on a connection of its own (the work itself uses
+ * the pool), so instances that start together migrate one after another: the first applies the
+ * migrations, the rest find nothing left to do. The lock ends with its session, so an instance that
+ * dies mid-migration frees it.
+ */
+async function withAdvisoryLock<T>(pool: pg.Pool, work: () => Promise<T>): Promise<T> {
+  const lock = await pool.connect()
+  let broken: Error | undefined
+  try {
+    await lock.query(`select pg_advisory_lock(hashtext('fleetyard:startup'))`)
+    try {
+      return await work()
+    } finally {
+      await lock.query(`select pg_advisory_unlock(hashtext('fleetyard:startup'))`)
+    }
+  } catch (error) {
+    broken = error instanceof Error ? error : new Error(String(error))
+    throw error
+  } finally {
+    // A connection whose unlock may not have run is discarded, never handed back still holding the lock.
+    lock.release(broken)
+  }
 }

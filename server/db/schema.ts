@@ -74,7 +74,12 @@ export const sessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('sessions_token_hash_key').on(t.tokenHash),
+    index('sessions_user_idx').on(t.userId),
+    // The sweep of ended sessions.
+    index('sessions_expires_idx').on(t.expiresAt),
+  ],
 )
 
 export const USER_DOCUMENT_TYPES = ['driver-licence', 'driver-licence-rear'] as const
@@ -428,5 +433,25 @@ export const idempotencyKeys = pgTable(
     responseBody: jsonb('response_body'),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.key, t.userId] }), index('idempotency_keys_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.key, t.userId] }),
+    index('idempotency_keys_user_idx').on(t.userId),
+    // The sweep of old replies (server/maintenance/sweep-expired.ts).
+    index('idempotency_keys_created_idx').on(t.createdAt),
+  ],
+)
+
+/**
+ * Attempt counters for sign-in, password-reset mail and invitation mail, shared by every instance: one
+ * row per key (e.g. `login:account:<email>`) counting attempts in a fixed window that starts at the
+ * first one. Rows whose window has ended are dead and swept; deleting a row lifts its limit at once.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limit_counters_window_ends_at_idx').on(t.windowEndsAt)],
 )

@@ -2,6 +2,7 @@
 import type { Db } from '../db/client.ts'
 import type { RoleName } from '../db/schema.ts'
 import type { Mailer } from '../mail/mailer.ts'
+import type { DeviceTokens } from '../auth/device-token.ts'
 import type { ScryptCost } from '../auth/password.ts'
 import type { FileStore, FileUrlSigner } from '../storage/storage.ts'
 
@@ -12,6 +13,12 @@ export interface AppDeps {
   files: FileStore
   /** Makes and checks the signed, expiring URLs files are served under. */
   fileUrls: FileUrlSigner
+  /** Signs and checks the tokens that mark a device as having signed in to an account before. */
+  deviceTokens: DeviceTokens
+  /** Proxies in front of the server that append to X-Forwarded-For (TRUST_PROXY); 0 or omitted: none. */
+  trustProxy?: number
+  /** True once shutdown has begun: health answers 503 so a load balancer stops sending. */
+  draining?: () => boolean
   /** Origin used in mailed links, e.g. http://localhost:3000. */
   publicUrl: string
   scryptCost?: ScryptCost

@@ -15,62 +15,61 @@ import {
 import { activeCompany } from '../accounts/membership.ts'
 import { DUPLICATE_EMAIL_MESSAGE, PASSWORDS_DO_NOT_MATCH_MESSAGE } from '../accounts/messages.ts'
 import { isUniqueViolation } from '../accounts/unique-violation.ts'
+import {
+  accountKey,
+  addressKey,
+  deviceKey,
+  knownDeviceSignIn,
+  pairKey,
+  resetMailLimits,
+  unknownDeviceSignIn,
+} from '../auth/attempt-limits.ts'
 import { clientIp } from '../auth/client-ip.ts'
 import { hashPassword, verifyPassword } from '../auth/password.ts'
-import { slidingWindowLimiter } from '../auth/rate-limit.ts'
+import { attemptLimiter } from '../auth/rate-limit.ts'
 import { createSession, requireUser } from '../auth/session.ts'
+import { tooManyAttempts } from '../auth/too-many-attempts.ts'
 import { hashToken, newToken, RESET_TOKEN_TTL_MS } from '../auth/tokens.ts'
 import { invitations, passwordResetTokens, sessions, users, type RoleName } from '../db/schema.ts'
 import type { AppEnv } from '../http/app-env.ts'
 import { jsonBody } from '../http/validate.ts'
 import { passwordResetMail } from '../mail/messages.ts'
 
-const LOGIN_FAILURE_LIMIT = 5
-const LOGIN_WINDOW_MS = 15 * 60 * 1000
-// X-Forwarded-For can be forged, so one account also has a ceiling whatever address the tries claim.
-const ACCOUNT_FAILURE_LIMIT = 20
-const RESET_MAIL_LIMIT = 3
-const RESET_MAIL_WINDOW_MS = 15 * 60 * 1000
-
 export function authRoutes() {
   const routes = new Hono<AppEnv>()
-  // Per app instance, so each test app (and each server) counts on its own.
-  const loginFailures = slidingWindowLimiter({ limit: LOGIN_FAILURE_LIMIT, windowMs: LOGIN_WINDOW_MS })
-  const accountFailures = slidingWindowLimiter({ limit: ACCOUNT_FAILURE_LIMIT, windowMs: LOGIN_WINDOW_MS })
-  const resetMails = slidingWindowLimiter({ limit: RESET_MAIL_LIMIT, windowMs: RESET_MAIL_WINDOW_MS })
+  const limits = attemptLimiter()
   // Compared against when the email is unknown, so a miss costs as much time as a wrong password.
   let decoyHash: Promise<string> | undefined
 
   routes.post('/login', async (c) => {
-    const { db, now: clock, scryptCost } = c.var.deps
+    const { db, now: clock, scryptCost, deviceTokens, trustProxy = 0 } = c.var.deps
     const body = await jsonBody(c, LoginBody)
     const now = clock?.() ?? new Date()
-    const limitKey = `${clientIp(c)}|${body.email}`
-    const waitMs = Math.max(loginFailures.retryAfterMs(limitKey, now), accountFailures.retryAfterMs(body.email, now))
-    if (waitMs > 0) {
-      const minutes = Math.ceil(waitMs / 60_000)
-      c.header('Retry-After', String(Math.ceil(waitMs / 1000)))
-      throw new HTTPException(429, {
-        message: `Too many sign-in attempts. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
-      })
-    }
+    const address = clientIp(c, trustProxy)
     const [user] = await db
       .select({ id: users.id, passwordHash: users.passwordHash })
       .from(users)
       .where(eq(users.email, body.email))
       .limit(1)
+    const knownDevice = user ? deviceTokens.deviceOf(body.deviceToken ?? undefined, user.id, now) : null
+    // Counted before the password is checked, so attempts in parallel cannot outrun the count.
+    const claim = await limits.claim(
+      db,
+      knownDevice ? knownDeviceSignIn(knownDevice) : unknownDeviceSignIn(address, body.email),
+      now,
+    )
+    if (!claim.allowed) throw tooManyAttempts(c, claim.retryAfterMs, 'sign-in attempts')
     decoyHash ??= hashPassword('decoy password', scryptCost)
     const valid = await verifyPassword(body.password, user?.passwordHash ?? (await decoyHash))
-    if (!user || !valid) {
-      loginFailures.hit(limitKey, now)
-      accountFailures.hit(body.email, now)
-      // 400, not 401: the client treats a 401 as "session ended" and reloads the page.
-      throw new HTTPException(400, { message: 'Invalid email or password.' })
-    }
-    loginFailures.reset(limitKey)
-    accountFailures.reset(body.email)
+    // 400, not 401: the client treats a 401 as "session ended" and reloads the page. The attempt stays counted.
+    if (!user || !valid) throw new HTTPException(400, { message: 'Invalid email or password.' })
+
+    // The right password costs nothing: the pair starts over, wider counts get this attempt back.
+    await limits.forget(db, pairKey(address, body.email))
+    if (knownDevice) await limits.forget(db, deviceKey(knownDevice))
+    else for (const key of [accountKey(body.email), addressKey(address)]) await limits.release(db, key)
     const token = await createSession(db, user.id, now)
-    return c.json<LoginResponse>({ token, user: { _id: user.id } })
+    return c.json<LoginResponse>({ token, user: { _id: user.id }, deviceToken: deviceTokens.issue(user.id, now, knownDevice ?? undefined) })
   })
 
   routes.post('/register', async (c) => {
@@ -121,13 +120,14 @@ export function authRoutes() {
   })
 
   routes.post('/reset-password', async (c) => {
-    const { db, mailer, publicUrl, now: clock } = c.var.deps
+    const { db, mailer, publicUrl, now: clock, trustProxy = 0 } = c.var.deps
     const body = await jsonBody(c, ResetPasswordBody)
     const now = clock?.() ?? new Date()
+    // Counted whether or not the address has an account, so neither the answer nor the limit tells.
+    const claim = await limits.claim(db, resetMailLimits(clientIp(c, trustProxy), body.email), now)
+    if (!claim.allowed) throw tooManyAttempts(c, claim.retryAfterMs, 'password reset requests')
     const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, body.email)).limit(1)
-    // Unknown addresses and throttled ones get the same answer, so this never tells who has an account.
-    if (user && resetMails.retryAfterMs(body.email, now) === 0) {
-      resetMails.hit(body.email, now)
+    if (user) {
       const token = newToken()
       await db.insert(passwordResetTokens).values({
         userId: user.id,

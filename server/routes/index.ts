@@ -2,6 +2,7 @@
 import { Hono } from 'hono'
 import type { AppEnv } from '../http/app-env.ts'
 import { authRoutes } from './auth.ts'
+import { healthRoutes } from './health.ts'
 import { userRoutes } from './users.ts'
 import { companyRoutes } from './companies.ts'
 import { invitationRoutes } from './invitations.ts'
@@ -16,7 +17,7 @@ import { fileRoutes } from './files.ts'
 
 export function apiRoutes() {
   const api = new Hono<AppEnv>()
-  api.get('/health', (c) => c.json({ ok: true }))
+  api.route('/health', healthRoutes())
   api.route('/auth', authRoutes())
   api.route('/user', userRoutes())
   // Spec paths are singular (/company/...); the paths the spec leaves open are plural REST (/companies/...).

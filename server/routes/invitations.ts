@@ -6,7 +6,11 @@ import { HTTPException } from 'hono/http-exception'
 import * as v from 'valibot'
 import { SendInvitationBody, type InvitationResponse, type MessageResponse } from '../../core/contract/auth.ts'
 import { DUPLICATE_EMAIL_MESSAGE } from '../accounts/messages.ts'
+import { invitationMailLimits } from '../auth/attempt-limits.ts'
+import { clientIp } from '../auth/client-ip.ts'
+import { attemptLimiter } from '../auth/rate-limit.ts'
 import { companyOf, requireOwner, requireUser } from '../auth/session.ts'
+import { tooManyAttempts } from '../auth/too-many-attempts.ts'
 import { hashToken, INVITATION_TTL_MS, newToken } from '../auth/tokens.ts'
 import { companies, invitations, users } from '../db/schema.ts'
 import type { AppEnv } from '../http/app-env.ts'
@@ -17,16 +21,20 @@ const TokenSchema = v.pipe(v.string(), v.maxLength(200), v.regex(/^[A-Za-z0-9_-]
 
 export function invitationRoutes() {
   const routes = new Hono<AppEnv>()
+  const limits = attemptLimiter()
 
   routes.post('/send-invitation', requireUser, requireOwner, async (c) => {
-    const { db, mailer, publicUrl, now: clock } = c.var.deps
+    const { db, mailer, publicUrl, now: clock, trustProxy = 0 } = c.var.deps
     const body = await jsonBody(c, SendInvitationBody)
     const owner = c.var.user
     const companyId = companyOf(owner)
+    const now = clock?.() ?? new Date()
+    // Anyone can open a company, so invitations must not become a way to mail strangers in bulk.
+    const claim = await limits.claim(db, invitationMailLimits(clientIp(c, trustProxy), body.email), now)
+    if (!claim.allowed) throw tooManyAttempts(c, claim.retryAfterMs, 'invitations')
     const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, body.email)).limit(1)
     if (existing) throw new HTTPException(409, { message: DUPLICATE_EMAIL_MESSAGE })
     const [company] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId))
-    const now = clock?.() ?? new Date()
     const token = newToken()
     await db.insert(invitations).values({
       tokenHash: hashToken(token),

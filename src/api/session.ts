@@ -14,6 +14,15 @@ export function storeSession(token: string, userId: string): void {
   localStorage.setItem(STORAGE_KEYS.userId, userId)
 }
 
+/** Sent with each sign-in; survives logout, since it marks the device, not a session. */
+export function storedDeviceToken(): string | null {
+  return localStorage.getItem(STORAGE_KEYS.deviceToken)
+}
+
+export function storeDeviceToken(deviceToken: string): void {
+  localStorage.setItem(STORAGE_KEYS.deviceToken, deviceToken)
+}
+
 export function clearStoredSession(): void {
   localStorage.removeItem(STORAGE_KEYS.token)
   localStorage.removeItem(STORAGE_KEYS.userId)

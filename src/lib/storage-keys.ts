@@ -2,6 +2,8 @@
 export const STORAGE_KEYS = {
   token: 'token',
   userId: 'userId',
+  /** Proof this device signed in before (server sign-in limits); kept across logouts, unlike the token. */
+  deviceToken: 'device-token',
   colorTheme: 'color-theme',
   sidebarExpanded: 'sidebar-expanded',
   /** The persisted TanStack Query cache; the version changes when its stored shape does. */

@@ -1,7 +1,8 @@
 // PostgreSQL goes away for 10 s under a running server (a temp cluster from tests/pg, stopped with
 // `pg_ctl stop` and started again on the same data). Meanwhile requests answer 503 with a JSON message
 // at once — no hang, no crash — the phone's outbox backs off and shows that message, and afterwards it
-// completes: the pre-trip and its photos are on the server once.
+// completes: the pre-trip and its photos are on the server once. Health answers 503 throughout, so a
+// load balancer would move traffic to an instance that can serve.
 import { spawn } from 'node:child_process'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
@@ -15,7 +16,7 @@ let cluster: TempCluster
 let server: ServerProcess
 beforeAll(async () => {
   cluster = await startTempCluster()
-  server = await serverProcess({ DATABASE_URL: cluster.url })
+  server = await serverProcess({ DATABASE_URL: cluster.url, FILE_URL_SECRET: 'fault-suite-file-url-secret-of-32-characters' })
 }, 180_000)
 afterAll(async () => {
   await server?.dispose()
@@ -56,7 +57,13 @@ const startDatabase = () =>
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-test('with PostgreSQL down for 10 s requests answer 503 with a message, the outbox backs off and completes afterwards', async () => {
+const health = async () => {
+  const response = await fetch(`${server.apiUrl}/health`, { signal: AbortSignal.timeout(8_000) })
+  return { status: response.status, body: (await response.json()) as unknown }
+}
+
+test('with PostgreSQL down for 10 s requests and health answer 503 with a message, the outbox backs off and completes afterwards', async () => {
+  expect(await health()).toEqual({ status: 200, body: { ok: true } })
   const session = await signIn(server.apiUrl)
   const [unitId] = await driverUnitIds(server.apiUrl, session)
   if (!unitId) throw new Error('Alex has no assigned unit in the demo data')
@@ -79,6 +86,7 @@ test('with PostgreSQL down for 10 s requests answer 503 with a message, the outb
     })
     expect(response.status).toBe(503)
     expect(await response.json()).toEqual({ message: DATABASE_UNAVAILABLE_MESSAGE })
+    expect(await health()).toEqual({ status: 503, body: { message: DATABASE_UNAVAILABLE_MESSAGE } })
     requests++
 
     // The phone tries, is told why, and keeps everything for later.
@@ -91,6 +99,7 @@ test('with PostgreSQL down for 10 s requests answer 503 with a message, the outb
 
   await startDatabase()
   await phone.drain(server.apiUrl)
+  expect(await health()).toEqual({ status: 200, body: { ok: true } })
   expect(await phone.indicator()).toEqual({ kind: 'hidden' })
   expect(server.alive()).toBe(true)
 

@@ -6,6 +6,7 @@ import { readdirSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createApp, type App } from '../../server/app.ts'
+import { deviceTokenSigner } from '../../server/auth/device-token.ts'
 import { OUT_OF_SPACE_MESSAGE } from '../../server/http/infrastructure-errors.ts'
 import { fileMailer } from '../../server/mail/mailer.ts'
 import { faultyFileStore } from '../../server/storage/faulty-file-store.ts'
@@ -30,6 +31,7 @@ beforeAll(async () => {
     mailer: fileMailer(path.join(ctx.dataDir, 'mail'), 'Fleetyard <test@fleetyard.local>', () => {}),
     files: faultyFileStore(diskFileStore(filesDir()), { fullDisk: () => diskFull }),
     fileUrls: fileUrlSigner('test-secret'),
+    deviceTokens: deviceTokenSigner('test-secret'),
     publicUrl: 'http://localhost:3000',
     scryptCost: TEST_SCRYPT,
   })

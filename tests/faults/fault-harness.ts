@@ -43,6 +43,8 @@ export interface ServerProcess {
   start: () => Promise<void>
   /** SIGKILL: no shutdown handler runs, nothing is flushed. */
   kill9: () => Promise<void>
+  /** Sends `signal` (e.g. SIGTERM) and resolves with how the process ended. */
+  stop: (signal: NodeJS.Signals) => Promise<{ code: number | null; signal: NodeJS.Signals | null }>
   /** The process is still alive (it did not crash). */
   alive: () => boolean
   /** Stops the process and removes the data dir. */
@@ -53,9 +55,13 @@ export interface ServerProcess {
  * The real server as a child process: `node --import tsx` (not `npx tsx`, which forks) so the pid we
  * hold is the server itself and a kill really stops it.
  */
-export async function serverProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
+export async function serverProcess(
+  env: Record<string, string> = {},
+  options: { /** Runs on the fresh data dir before the first start. */ prepare?: (dataDir: string) => void } = {},
+): Promise<ServerProcess> {
   const port = await freePort()
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fleetyard-faults-'))
+  options.prepare?.(dataDir)
   let child: ChildProcess | null = null
   let output = ''
 
@@ -92,6 +98,16 @@ export async function serverProcess(env: Record<string, string> = {}): Promise<S
     await exited
   }
 
+  const stop = async (signal: NodeJS.Signals) => {
+    const running = child
+    if (!running || running.exitCode !== null || running.signalCode !== null) throw new Error('the server is not running')
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      running.once('exit', (code, endedBy) => resolve({ code, signal: endedBy })),
+    )
+    running.kill(signal)
+    return exited
+  }
+
   await start()
   return {
     url: `http://127.0.0.1:${port}`,
@@ -100,6 +116,7 @@ export async function serverProcess(env: Record<string, string> = {}): Promise<S
     output: () => output,
     start,
     kill9,
+    stop,
     alive: () => child !== null && child.exitCode === null && child.signalCode === null,
     dispose: async () => {
       await kill9()

@@ -45,6 +45,7 @@ test('a server killed mid-upload and restarted ends with the pre-trip once and e
 
   let uploads = 0
   const kills: string[] = []
+  let killing: Promise<void> = Promise.resolve()
   const faulty: FetchLike = async (input, init) => {
     if (!isUpload(input)) return fetch(input, init)
     uploads++
@@ -59,7 +60,8 @@ test('a server killed mid-upload and restarted ends with the pre-trip once and e
         async pull(controller) {
           await pause(200)
           kills.push('mid-body')
-          await server.kill9()
+          killing = server.kill9()
+          await killing
           controller.enqueue(bytes.subarray(half))
           controller.close()
         },
@@ -80,6 +82,8 @@ test('a server killed mid-upload and restarted ends with the pre-trip once and e
   // First kill: the pass stops; the phone says it is waiting for a connection and keeps everything.
   await phone.replayOnce(server.apiUrl, faulty)
   expect(kills).toEqual(['mid-body'])
+  // The phone can see its connection drop before this process has heard of its child's exit.
+  await killing
   expect(server.alive()).toBe(false)
   expect(await phone.indicator()).toMatchObject({ kind: 'offline' })
   const waiting = await phone.pendingOps()

@@ -40,7 +40,7 @@ export async function openTestDatabase(adminUrl: string): Promise<Database> {
   await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`))
   const database = await openDatabase({ kind: 'postgres', url: urlOf(adminUrl, name) })
   return {
-    db: database.db,
+    ...database,
     close: async () => {
       await database.close()
       await withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`))

@@ -1,12 +1,9 @@
-import { and, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { PASSWORD_RULE_MESSAGE } from '../../core/contract/common.ts'
-import { createApp } from '../../server/app.ts'
 import { hashToken } from '../../server/auth/tokens.ts'
 import { invitations, passwordResetTokens, sessions, users } from '../../server/db/schema.ts'
-import { fileMailer } from '../../server/mail/mailer.ts'
-import { diskFileStore, fileUrlSigner } from '../../server/storage/storage.ts'
-import { createTestContext, TEST_SCRYPT, type TestContext } from './harness.ts'
+import { createTestContext, type TestContext } from './harness.ts'
 
 let ctx: TestContext
 beforeAll(async () => {
@@ -20,7 +17,6 @@ const signUp = (overrides: Record<string, unknown> = {}) =>
   ctx.call('POST', '/auth/register', {
     json: { email: email('new'), password: 'Secret1', firstName: 'Nina', lastName: 'New', phone: '(555) 123-4567', ...overrides },
   })
-const fromIp = (ip: string) => ({ 'x-forwarded-for': `${ip}, 10.0.0.1` })
 
 async function invite(companyId: string, to: string, expiresAt = new Date(Date.now() + 60_000)): Promise<string> {
   const token = `invite-${Math.random().toString(36).slice(2)}`
@@ -33,7 +29,7 @@ describe('POST /auth/login', () => {
     const user = await ctx.user({ role: null, companyId: null })
     const login = await ctx.call('POST', '/auth/login', { json: { email: user.email, password: user.password } })
     expect(login.status).toBe(200)
-    expect(login.body).toEqual({ token: expect.any(String), user: { _id: user.id } })
+    expect(login.body).toEqual({ token: expect.any(String), user: { _id: user.id }, deviceToken: expect.any(String) })
     const me = await ctx.call('GET', `/user/${user.id}`, { token: login.body.token })
     expect(me.status).toBe(200)
     expect(me.body.user._id).toBe(user.id)
@@ -67,72 +63,6 @@ describe('POST /auth/login', () => {
     expect(missing.body.message).toBe('password is required.')
     const array = await ctx.call('POST', '/auth/login', { json: [] })
     expect(array.status).toBe(400)
-  })
-
-  test('after 5 failures the same IP and email get 429, even with the right password', async () => {
-    const user = await ctx.user({ role: null, companyId: null })
-    for (let attempt = 0; attempt < 5; attempt++) {
-      const failed = await ctx.call('POST', '/auth/login', { json: { email: user.email, password: 'Wrong1' }, headers: fromIp('203.0.113.5') })
-      expect(failed.status).toBe(400)
-    }
-    const limited = await ctx.call('POST', '/auth/login', { json: { email: user.email, password: user.password }, headers: fromIp('203.0.113.5') })
-    expect(limited.status).toBe(429)
-    expect(limited.body).toEqual({ message: 'Too many sign-in attempts. Please try again in 15 minutes.' })
-    expect(limited.headers.get('retry-after')).toBe('900')
-
-    const otherIp = await ctx.call('POST', '/auth/login', { json: { email: user.email, password: user.password }, headers: fromIp('198.51.100.7') })
-    expect(otherIp.status).toBe(200)
-  })
-
-  test('forging a new X-Forwarded-For per try still meets the per-account ceiling of 20 failures', async () => {
-    const user = await ctx.user({ role: null, companyId: null })
-    for (let attempt = 0; attempt < 20; attempt++) {
-      const failed = await ctx.call('POST', '/auth/login', { json: { email: user.email, password: 'Wrong1' }, headers: fromIp(`192.0.2.${attempt + 1}`) })
-      expect(failed.status).toBe(400)
-    }
-    const limited = await ctx.call('POST', '/auth/login', { json: { email: user.email, password: user.password }, headers: fromIp('192.0.2.99') })
-    expect(limited.status).toBe(429)
-  })
-
-  test('the limit is a sliding window: attempts older than 15 minutes stop counting', async () => {
-    let clock = new Date('2030-01-01T10:00:00Z')
-    const app = createApp({
-      db: ctx.db,
-      mailer: fileMailer(`${ctx.dataDir}/clock-mail`, 'test@fleetyard.local', () => {}),
-      files: diskFileStore(`${ctx.dataDir}/clock-files`),
-      fileUrls: fileUrlSigner('test-secret'),
-      publicUrl: 'http://localhost:3000',
-      scryptCost: TEST_SCRYPT,
-      now: () => clock,
-    })
-    const user = await ctx.user({ role: null, companyId: null })
-    const login = (password: string) =>
-      app.request('/api/auth/login', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: user.email, password }),
-      })
-    for (let minute = 0; minute < 5; minute++) {
-      clock = new Date(Date.UTC(2030, 0, 1, 10, minute * 2))
-      expect((await login('Wrong1')).status).toBe(400)
-    }
-    clock = new Date(Date.UTC(2030, 0, 1, 10, 14))
-    const limited = await login(user.password)
-    expect(limited.status).toBe(429)
-    // The first failure (10:00) leaves the window at 10:15, one minute from 10:14.
-    expect(await limited.json()).toEqual({ message: 'Too many sign-in attempts. Please try again in 1 minute.' })
-    clock = new Date(Date.UTC(2030, 0, 1, 10, 15, 1))
-    expect((await login(user.password)).status).toBe(200)
-  })
-
-  test('a successful sign-in clears the failures counted so far', async () => {
-    const user = await ctx.user({ role: null, companyId: null })
-    const attempt = (password: string) =>
-      ctx.call('POST', '/auth/login', { json: { email: user.email, password }, headers: fromIp('192.0.2.44') })
-    for (let i = 0; i < 4; i++) expect((await attempt('Wrong1')).status).toBe(400)
-    expect((await attempt(user.password)).status).toBe(200)
-    for (let i = 0; i < 4; i++) expect((await attempt('Wrong1')).status).toBe(400)
-    expect((await attempt(user.password)).status).toBe(200)
   })
 })
 
@@ -323,16 +253,5 @@ describe('password reset', () => {
     expect(emptyToken.body.message).toContain('The link is invalid.')
     expect((await ctx.call('POST', '/auth/reset-password', { json: { email: 7 } })).status).toBe(400)
     expect((await ctx.call('POST', '/auth/reset-password', { json: '{' })).status).toBe(400)
-  })
-
-  test('more than 3 requests in 15 minutes send no more mail but answer the same', async () => {
-    const user = await ctx.user({ role: null, companyId: null })
-    for (let i = 0; i < 5; i++) {
-      const response = await ctx.call('POST', '/auth/reset-password', { json: { email: user.email } })
-      expect(response.status).toBe(200)
-    }
-    expect(ctx.mails().filter((mail) => mail.to === user.email)).toHaveLength(3)
-    const stored = await ctx.db.select().from(passwordResetTokens).where(and(eq(passwordResetTokens.userId, user.id)))
-    expect(stored).toHaveLength(3)
   })
 })

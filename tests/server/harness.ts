@@ -1,13 +1,17 @@
 // A real app on a real in-memory PGlite per test file, with helpers to make signed-in users directly
 // in the database (so a test of one route does not depend on another route working). With
 // TEST_DATABASE=postgres (`npm run test:pg`) each context gets a fresh PostgreSQL database instead.
+// Each request comes from its own address unless it names one (`ip`), so address-wide limits never
+// couple unrelated tests; it is handed over as @hono/node-server hands over the socket.
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { createApp, type App } from '../../server/app.ts'
+import { deviceTokenSigner } from '../../server/auth/device-token.ts'
 import { openDatabase, type Database, type Db } from '../../server/db/client.ts'
 import { companies, users, type RoleName } from '../../server/db/schema.ts'
+import type { AppDeps } from '../../server/http/app-env.ts'
 import { fileMailer } from '../../server/mail/mailer.ts'
 import { hashPassword, type ScryptCost } from '../../server/auth/password.ts'
 import { createSession } from '../../server/auth/session.ts'
@@ -25,13 +29,26 @@ export interface TestUser {
   companyId: string | null
 }
 
+export interface CallOptions {
+  token?: string
+  json?: unknown
+  headers?: Record<string, string>
+  body?: BodyInit
+  /** The socket address the request comes from; a fresh one per request when omitted. */
+  ip?: string
+}
+
+/** JSON request to /api{path}; returns status and parsed body. */
+export type Call = (method: string, apiPath: string, options?: CallOptions) => Promise<{ status: number; body: any; headers: Headers }> // eslint-disable-line typescript/no-explicit-any -- response bodies vary per route; each test asserts the fields it reads
+
 export interface TestContext {
   app: App
   db: Db
   database: Database
   dataDir: string
-  /** JSON request to /api{path}; returns status and parsed body. */
-  call: (method: string, apiPath: string, options?: { token?: string; json?: unknown; headers?: Record<string, string>; body?: BodyInit }) => Promise<{ status: number; body: any; headers: Headers }> // eslint-disable-line typescript/no-explicit-any -- response bodies vary per route; each test asserts the fields it reads
+  call: Call
+  /** Another app on the same database and files: a second instance, or one with other settings. */
+  instance: (overrides?: Partial<AppDeps>) => { app: App; call: Call }
   company: (name?: string) => Promise<{ id: string; name: string; slug: string }>
   user: (options: { role: RoleName | null; companyId: string | null; email?: string; password?: string; firstName?: string; lastName?: string; phone?: string }) => Promise<TestUser>
   /** An owner with a fresh company. */
@@ -52,20 +69,15 @@ function openContextDatabase(): Promise<Database> {
   return openTestDatabase(adminUrl)
 }
 
-export async function createTestContext(): Promise<TestContext> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fleetyard-test-'))
-  const database = await openContextDatabase()
-  const db = database.db
-  const app = createApp({
-    db,
-    mailer: fileMailer(path.join(dataDir, 'mail'), 'Fleetyard <test@fleetyard.local>', () => {}),
-    files: diskFileStore(path.join(dataDir, 'files')),
-    fileUrls: fileUrlSigner('test-secret'),
-    publicUrl: 'http://localhost:3000',
-    scryptCost: TEST_SCRYPT,
-  })
+let addressSerial = 0
+/** A distinct address per request, from the benchmarking range 198.18.0.0/15. */
+const freshAddress = () => {
+  addressSerial++
+  return `198.${18 + ((addressSerial >> 16) & 1)}.${(addressSerial >> 8) & 255}.${addressSerial & 255}`
+}
 
-  const call: TestContext['call'] = async (method, apiPath, options = {}) => {
+function callerOf(app: App): Call {
+  return async (method, apiPath, options = {}) => {
     const headers: Record<string, string> = { ...options.headers }
     if (options.token) headers.authorization = `Bearer ${options.token}`
     let body = options.body
@@ -76,7 +88,8 @@ export async function createTestContext(): Promise<TestContext> {
     // A stream body needs `duplex: 'half'` (fetch's rule for request streams).
     const init: RequestInit & { duplex?: 'half' } = { method, headers, body }
     if (body instanceof ReadableStream) init.duplex = 'half'
-    const response = await app.request(`/api${apiPath}`, init)
+    const socket = { incoming: { socket: { remoteAddress: options.ip ?? freshAddress() } } }
+    const response = await app.request(`/api${apiPath}`, init, socket)
     const text = await response.text()
     let parsed: unknown = text
     try {
@@ -85,6 +98,27 @@ export async function createTestContext(): Promise<TestContext> {
       parsed = text
     }
     return { status: response.status, body: parsed as never, headers: response.headers }
+  }
+}
+
+export async function createTestContext(): Promise<TestContext> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fleetyard-test-'))
+  const database = await openContextDatabase()
+  const db = database.db
+  const deps: AppDeps = {
+    db,
+    mailer: fileMailer(path.join(dataDir, 'mail'), 'Fleetyard <test@fleetyard.local>', () => {}),
+    files: diskFileStore(path.join(dataDir, 'files')),
+    fileUrls: fileUrlSigner('test-secret'),
+    deviceTokens: deviceTokenSigner('test-secret'),
+    publicUrl: 'http://localhost:3000',
+    scryptCost: TEST_SCRYPT,
+  }
+  const app = createApp(deps)
+  const call = callerOf(app)
+  const instance: TestContext['instance'] = (overrides = {}) => {
+    const other = createApp({ ...deps, ...overrides })
+    return { app: other, call: callerOf(other) }
   }
 
   const company: TestContext['company'] = async (name = `Company ${unique()}`) => {
@@ -145,6 +179,7 @@ export async function createTestContext(): Promise<TestContext> {
     database,
     dataDir,
     call,
+    instance,
     company,
     user,
     owner,

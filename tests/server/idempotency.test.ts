@@ -3,6 +3,7 @@ import path from 'node:path'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { createApp, type App } from '../../server/app.ts'
+import { deviceTokenSigner } from '../../server/auth/device-token.ts'
 import { idempotencyKeys, inspections, media } from '../../server/db/schema.ts'
 import { fileMailer } from '../../server/mail/mailer.ts'
 import { diskFileStore, fileUrlSigner, type FileStore } from '../../server/storage/storage.ts'
@@ -27,6 +28,7 @@ function appOn(files: FileStore = disk): App {
     mailer: fileMailer(path.join(ctx.dataDir, 'mail'), 'Fleetyard <test@fleetyard.local>', () => {}),
     files,
     fileUrls: fileUrlSigner('test-secret'),
+    deviceTokens: deviceTokenSigner('test-secret'),
     publicUrl: 'http://localhost:3000',
     scryptCost: TEST_SCRYPT,
   })
@@ -210,17 +212,11 @@ describe('refusing what cannot be replayed', () => {
   test('a failure after the handler and before the reply is stored leaves no row, no file and no claim', async () => {
     const { unitId, draftId } = await newDraft()
     const filesBefore = storedFiles().length
-    const crashing = createApp({
-      db: ctx.db,
-      mailer: fileMailer(path.join(ctx.dataDir, 'mail'), 'Fleetyard <test@fleetyard.local>', () => {}),
-      files: disk,
-      fileUrls: fileUrlSigner('test-secret'),
-      publicUrl: 'http://localhost:3000',
-      scryptCost: TEST_SCRYPT,
+    const crashing = ctx.instance({
       beforeReplyStored: async () => {
         throw new Error('the database connection dropped')
       },
-    })
+    }).app
     const upload = `/inspection/photo-inspection/${unitId}`
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
     try {

@@ -6,11 +6,9 @@ import { readdirSync } from 'node:fs'
 import path from 'node:path'
 import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
-import { createApp, type App } from '../../server/app.ts'
+import type { App } from '../../server/app.ts'
 import { idempotencyKeys, inspections, media, unitStatusEvents } from '../../server/db/schema.ts'
-import { fileMailer } from '../../server/mail/mailer.ts'
-import { diskFileStore, fileUrlSigner } from '../../server/storage/storage.ts'
-import { createTestContext, TEST_SCRYPT, type TestContext, type TestUser } from './harness.ts'
+import { createTestContext, type TestContext, type TestUser } from './harness.ts'
 import { jpegBytes, makeUnit, mp4Bytes, signatureDataUrl, uploadForm } from './inspection-fixtures.ts'
 
 let ctx: TestContext
@@ -23,18 +21,12 @@ beforeAll(async () => {
   ctx = await createTestContext()
   owner = await ctx.owner()
   driver = await ctx.driver(owner.companyId)
-  crashing = createApp({
-    db: ctx.db,
-    mailer: fileMailer(path.join(ctx.dataDir, 'mail'), 'Fleetyard <test@fleetyard.local>', () => {}),
-    files: diskFileStore(path.join(ctx.dataDir, 'files')),
-    fileUrls: fileUrlSigner('test-secret'),
-    publicUrl: 'http://localhost:3000',
-    scryptCost: TEST_SCRYPT,
+  crashing = ctx.instance({
     beforeReplyStored: async ({ method, path: requestPath }) => {
       failedAt.push(`${method} ${requestPath}`)
       throw new Error('the server died before storing the reply')
     },
-  })
+  }).app
 })
 afterAll(() => ctx.close())
 

@@ -1,16 +1,13 @@
 // The whole app on an S3 bucket: the real app and database of the harness, with its files in s3rver (a
 // real S3 protocol server on 127.0.0.1) through the S3 store production builds from S3_* settings.
-import path from 'node:path'
 import { ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { createApp, type App } from '../../server/app.ts'
+import type { App } from '../../server/app.ts'
 import { media } from '../../server/db/schema.ts'
 import { FILE_STORAGE_UNAVAILABLE_MESSAGE } from '../../server/http/infrastructure-errors.ts'
-import { fileMailer } from '../../server/mail/mailer.ts'
 import { s3Client, s3FileStore, type S3FileStore } from '../../server/storage/s3-store.ts'
-import { fileUrlSigner } from '../../server/storage/storage.ts'
-import { createTestContext, TEST_SCRYPT, type TestContext, type TestUser } from './harness.ts'
+import { createTestContext, type TestContext, type TestUser } from './harness.ts'
 import { jpegBytes, makeUnit, mp4Bytes, uploadForm } from './inspection-fixtures.ts'
 import { S3RVER_BUCKET, startS3rver, type RunningS3rver } from './s3rver-server.ts'
 
@@ -26,14 +23,7 @@ beforeAll(async () => {
   s3 = await startS3rver()
   store = s3FileStore(s3.config())
   bucket = s3Client(s3.config())
-  app = createApp({
-    db: ctx.db,
-    mailer: fileMailer(path.join(ctx.dataDir, 'mail'), 'Fleetyard <test@fleetyard.local>', () => {}),
-    files: store,
-    fileUrls: fileUrlSigner('test-secret'),
-    publicUrl: 'http://localhost:3000',
-    scryptCost: TEST_SCRYPT,
-  })
+  app = ctx.instance({ files: store }).app
   owner = await ctx.owner()
 }, 60_000)
 afterAll(async () => {

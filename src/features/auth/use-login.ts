@@ -1,12 +1,13 @@
-// Sign-in (spec §4): POST /auth/login, store token and userId, load the user, then let the guards route
-// the user to /units or, still onboarding, /new-user. No router.invalidate() first: re-running the
-// /signin guard would redirect on its own, and two racing redirects remount /new-user under the user's hands.
+// Sign-in (spec §4): POST /auth/login with this device's token, store token, userId and the renewed
+// device token, load the user, then let the guards route the user to /units or, still onboarding,
+// /new-user. No router.invalidate() first: re-running the /signin guard would redirect on its own, and
+// two racing redirects remount /new-user under the user's hands.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
 import { api } from '../../api/client.ts'
 import type { LoginBody, LoginResponse } from '../../../core/contract/auth.ts'
 import { loadCurrentUser } from '../../api/current-user.ts'
-import { clearStoredSession, storeSession } from '../../api/session.ts'
+import { clearStoredSession, storedDeviceToken, storeDeviceToken, storeSession } from '../../api/session.ts'
 
 export function useLogin() {
   const queryClient = useQueryClient()
@@ -15,7 +16,10 @@ export function useLogin() {
     // Sign-in needs the server; fail at once offline instead of waiting paused.
     networkMode: 'always',
     mutationFn: async (body: LoginBody) => {
-      const { token, user } = await api.post('auth/login', { json: body }).json<LoginResponse>()
+      // The device token lets this device in while others have set off the account's sign-in limit.
+      const json: LoginBody = { ...body, deviceToken: storedDeviceToken() }
+      const { token, user, deviceToken } = await api.post('auth/login', { json }).json<LoginResponse>()
+      storeDeviceToken(deviceToken)
       storeSession(token, user._id)
       try {
         await loadCurrentUser(queryClient, user._id)

@@ -5,6 +5,7 @@
 import path from 'node:path'
 import { and, eq, isNotNull } from 'drizzle-orm'
 import { createApp } from '../../../server/app.ts'
+import { deviceTokenSigner } from '../../../server/auth/device-token.ts'
 import { fileMailer } from '../../../server/mail/mailer.ts'
 import { diskFileStore, fileUrlSigner } from '../../../server/storage/storage.ts'
 import { createTestContext, TEST_SCRYPT, type TestContext } from '../../server/harness.ts'
@@ -54,6 +55,7 @@ export async function startOutboxServer() {
       mailer: fileMailer(path.join(ctx.dataDir, 'mail'), 'Fleetyard <test@fleetyard.local>', () => {}),
       files: diskFileStore(path.join(ctx.dataDir, 'files')),
       fileUrls: fileUrlSigner('test-secret'),
+      deviceTokens: deviceTokenSigner('test-secret'),
       publicUrl: 'http://localhost:3000',
       scryptCost: TEST_SCRYPT,
     })
