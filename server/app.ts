@@ -1,11 +1,12 @@
 // Builds the Hono app (no listening): the API under /api, then the built client with SPA fallback.
 import { Hono } from 'hono'
-import { HTTPException } from 'hono/http-exception'
 import { bodyLimit } from 'hono/body-limit'
 import { compress } from 'hono/compress'
 import type { AppDeps, AppEnv } from './http/app-env.ts'
+import { resolveSession } from './auth/session.ts'
 import { idempotency } from './http/idempotency.ts'
-import { infrastructureFault } from './http/infrastructure-errors.ts'
+import { requestFiles } from './http/request-files.ts'
+import { errorResponse } from './http/error-response.ts'
 import { serveClient } from './http/static.ts'
 import { apiRoutes } from './routes/index.ts'
 import { newFileKey } from './storage/storage.ts'
@@ -17,7 +18,9 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>()
 
   app.use('*', async (c, next) => {
-    c.set('deps', deps)
+    // A request deletes files through the job queue, never at once (http/request-files.ts).
+    const files = requestFiles(deps.files, (keys) => deps.jobs.enqueue(deps.db, 'files.delete', { keys }))
+    c.set('deps', { ...deps, files: files.store })
     c.set('fileKey', newFileKey)
     await next()
   })
@@ -32,25 +35,15 @@ export function createApp(deps: AppDeps) {
       onError: (c) => c.json({ message: 'The upload is too large.' }, 413),
     }),
   )
-  app.use('/api/*', idempotency)
+  app.use('/api/*', resolveSession)
+  app.use('/api/*', idempotency(deps))
 
   app.route('/api', apiRoutes())
   app.all('/api/*', (c) => c.json({ message: 'Not found.' }, 404))
 
   if (deps.staticDir) serveClient(app, deps.staticDir)
 
-  app.onError((error, c) => {
-    if (error instanceof HTTPException) {
-      return c.json({ message: error.message || 'Request failed.' }, error.status)
-    }
-    const fault = infrastructureFault(error)
-    if (fault) {
-      console.warn(`${c.req.method} ${c.req.path}: ${fault.status} (${error instanceof Error ? error.message : String(error)})`)
-      return c.json({ message: fault.message }, fault.status)
-    }
-    console.error(error)
-    return c.json({ message: 'Something went wrong on our side. Please try again.' }, 500)
-  })
+  app.onError(errorResponse)
 
   return app
 }

@@ -11,6 +11,8 @@ import { openDatabase } from './db/client.ts'
 import { readEnv } from './env.ts'
 import { fileMailer } from './mail/mailer.ts'
 import { smtpMailer } from './mail/smtp-mailer.ts'
+import { jobHandlers } from './jobs/job-handlers.ts'
+import { openJobQueue } from './jobs/job-queue.ts'
 import { sweepExpired } from './maintenance/sweep-expired.ts'
 import { seedDemo } from './seed.ts'
 import { diskFileStore, fileUrlSigner } from './storage/storage.ts'
@@ -41,12 +43,17 @@ const files = env.s3 ? s3FileStore(env.s3) : diskFileStore(path.join(env.dataDir
 if (env.demo) await database.startupLock(() => seedDemo(database.db, { log: console.log, files }))
 
 const secret = await signingSecret(env)
+// nodemailer is loaded only when real mail is configured; otherwise mail is written to DATA_DIR/mail.
+const mailer = env.smtpUrl ? await smtpMailer(env.smtpUrl, env.mailFrom) : fileMailer(path.join(env.dataDir, 'mail'), env.mailFrom)
+// Every instance runs workers; the queue hands each job to one of them (jobs/job-queue.ts).
+const jobs = await openJobQueue(database, { schedule: true })
+await jobs.work(jobHandlers({ db: database.db, mailer, files, publicUrl: env.publicUrl }))
 let draining = false
 const app = createApp({
   db: database.db,
-  // nodemailer is loaded only when real mail is configured; otherwise mail is written to DATA_DIR/mail.
-  mailer: env.smtpUrl ? await smtpMailer(env.smtpUrl, env.mailFrom) : fileMailer(path.join(env.dataDir, 'mail'), env.mailFrom),
+  mailer,
   files,
+  jobs,
   fileUrls: fileUrlSigner(secret),
   deviceTokens: deviceTokenSigner(secret),
   trustProxy: env.trustProxy,
@@ -104,6 +111,8 @@ async function stop(signal: string) {
   console.log(`${signal}: finishing ${inFlight.size} request(s) in flight, then stopping`)
   const cut = await drain(env.drainTimeoutMs)
   if (cut > 0) console.warn(`${cut} request(s) did not finish within ${env.drainTimeoutMs / 1000} s and were cut off`)
+  // Jobs being worked on finish (or, past the queue's timeout, are left to be retried by another worker).
+  await jobs.stop().catch((error: unknown) => console.warn(`Stopping the job queue: ${error instanceof Error ? error.message : String(error)}`))
   await database.close()
   process.exit(0)
 }

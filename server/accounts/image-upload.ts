@@ -2,11 +2,11 @@
 // file's own bytes, never by its name or the browser's claim, so a renamed HTML file is never stored as
 // an image. SVG is accepted (the avatar hint names it) but the files route only ever serves it as a download.
 import type { Context } from 'hono'
-import { HTTPException } from 'hono/http-exception'
 import { uploadLimit } from '../http/upload-limit.ts'
 import { MAX_IMAGE_BYTES } from '../../core/contract/auth.ts'
 import { sniffImageType } from '../media/file-type.ts'
 import { exceedsImageDimensions, IMAGE_DIMENSIONS_MESSAGE } from '../media/image-dimensions.ts'
+import { Invalid, TooLarge } from '../domain-errors.ts'
 
 export const IMAGE_TOO_LARGE_MESSAGE = 'The image is too large. The limit is 10 MB.'
 
@@ -20,13 +20,13 @@ export interface MultipartUpload {
 
 export async function readMultipart(c: Context): Promise<MultipartUpload> {
   if (!c.req.header('content-type')?.toLowerCase().startsWith('multipart/form-data')) {
-    throw new HTTPException(400, { message: 'The upload must be sent as multipart/form-data.' })
+    throw new Invalid('The upload must be sent as multipart/form-data.')
   }
   let body: Record<string, string | File | (string | File)[]>
   try {
     body = await c.req.parseBody({ all: true })
   } catch {
-    throw new HTTPException(400, { message: 'The upload could not be read.' })
+    throw new Invalid('The upload could not be read.')
   }
   const files: File[] = []
   const fields: Record<string, string> = {}
@@ -42,15 +42,15 @@ export async function readMultipart(c: Context): Promise<MultipartUpload> {
 /** The one image of an upload, checked for presence, size and type. */
 export async function imageOf(upload: MultipartUpload): Promise<{ bytes: Uint8Array; contentType: string }> {
   const file = upload.files[0]
-  if (!file || file.size === 0) throw new HTTPException(400, { message: 'Choose an image to upload.' })
-  if (upload.files.length > 1) throw new HTTPException(400, { message: 'Upload one image at a time.' })
-  if (file.size > MAX_IMAGE_BYTES) throw new HTTPException(413, { message: IMAGE_TOO_LARGE_MESSAGE })
+  if (!file || file.size === 0) throw new Invalid('Choose an image to upload.')
+  if (upload.files.length > 1) throw new Invalid('Upload one image at a time.')
+  if (file.size > MAX_IMAGE_BYTES) throw new TooLarge(IMAGE_TOO_LARGE_MESSAGE)
   const bytes = new Uint8Array(await file.arrayBuffer())
   const contentType = await sniffImageType(bytes)
-  if (!contentType) throw new HTTPException(400, { message: 'The file must be an image (SVG, PNG, JPG, GIF or WebP).' })
+  if (!contentType) throw new Invalid('The file must be an image (SVG, PNG, JPG, GIF or WebP).')
   // An SVG is only ever a download; a raster image is shown inline, so its size must be decodable.
   if (contentType !== 'image/svg+xml' && exceedsImageDimensions(bytes)) {
-    throw new HTTPException(400, { message: IMAGE_DIMENSIONS_MESSAGE })
+    throw new Invalid(IMAGE_DIMENSIONS_MESSAGE)
   }
   return { bytes, contentType }
 }

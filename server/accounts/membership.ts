@@ -1,9 +1,9 @@
 // Joining a company: a new user applying as a driver (onboarding), and the list of companies they may pick.
 import { and, asc, eq, isNull } from 'drizzle-orm'
-import { HTTPException } from 'hono/http-exception'
 import type { CompanyRef } from '../../core/contract/auth.ts'
 import type { Db } from '../db/client.ts'
 import { companies, users } from '../db/schema.ts'
+import { Conflict, NotFound } from '../domain-errors.ts'
 
 export async function activeCompanies(db: Db): Promise<CompanyRef[]> {
   return db
@@ -19,7 +19,7 @@ export async function activeCompany(db: Db, companyId: string): Promise<CompanyR
     .from(companies)
     .where(and(eq(companies.id, companyId), eq(companies.active, true)))
     .limit(1)
-  if (!company) throw new HTTPException(404, { message: 'Company not found.' })
+  if (!company) throw new NotFound('Company not found.')
   return company
 }
 
@@ -34,6 +34,6 @@ export async function joinCompanyAsDriver(db: Db, userId: string, companyId: str
     .set({ role: 'driver', companyId: company._id, isNewUser: false, updatedAt: now })
     .where(and(eq(users.id, userId), isNull(users.companyId), isNull(users.role)))
     .returning({ id: users.id })
-  if (moved.length === 0) throw new HTTPException(409, { message: 'You already belong to a company.' })
+  if (moved.length === 0) throw new Conflict('You already belong to a company.')
   return { message: `You have joined ${company.name}.` }
 }

@@ -1,11 +1,11 @@
 // Bearer sessions: issuing them at login, resolving them per request, revoking them at logout.
 import { and, eq, gt, isNull } from 'drizzle-orm'
 import { createMiddleware } from 'hono/factory'
-import { HTTPException } from 'hono/http-exception'
 import type { Db } from '../db/client.ts'
 import { sessions, users } from '../db/schema.ts'
 import type { AppEnv, SessionUser } from '../http/app-env.ts'
 import { hashToken, newToken, SESSION_TTL_MS } from './tokens.ts'
+import { Refused, Unauthenticated } from '../domain-errors.ts'
 
 export async function createSession(db: Db, userId: string, now: Date): Promise<string> {
   const token = newToken()
@@ -39,12 +39,21 @@ function bearerToken(header: string | undefined): string | null {
   return match?.[1] ?? null
 }
 
-/** Requires a valid session; sets `c.var.user`. Anything else is a 401. */
-export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
+/**
+ * Reads the bearer token once per request and resolves its session: `c.var.session` is the signed-in
+ * user or null. Everything after (idempotency, requireUser) uses that answer and never looks again.
+ */
+export const resolveSession = createMiddleware<AppEnv>(async (c, next) => {
   const token = bearerToken(c.req.header('authorization'))
   const { db, now } = c.var.deps
-  const user = token ? await findSessionUser(db, token, now?.() ?? new Date()) : null
-  if (!user) throw new HTTPException(401, { message: 'Your session has ended. Please sign in again.' })
+  c.set('session', token ? await findSessionUser(db, token, now?.() ?? new Date()) : null)
+  await next()
+})
+
+/** Requires a valid session; sets `c.var.user`. Anything else is a 401. */
+export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
+  const user = c.var.session
+  if (!user) throw new Unauthenticated('Your session has ended. Please sign in again.')
   c.set('user', user)
   await next()
 })
@@ -53,13 +62,13 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
 export const requireOwner = createMiddleware<AppEnv>(async (c, next) => {
   const user = c.var.user
   if (user.role !== 'owner' || !user.companyId) {
-    throw new HTTPException(403, { message: 'Only a company owner can do this.' })
+    throw new Refused('Only a company owner can do this.')
   }
   await next()
 })
 
 /** The caller's company, or a 403 when they have none yet (still onboarding). */
 export function companyOf(user: SessionUser): string {
-  if (!user.companyId) throw new HTTPException(403, { message: 'Join or create a company first.' })
+  if (!user.companyId) throw new Refused('Join or create a company first.')
   return user.companyId
 }

@@ -1,13 +1,9 @@
-// The one answer to an attempt over its limit: 429, Retry-After in seconds, and a message in the app's
-// words ('Too many sign-in attempts. Please try again in 15 minutes.').
-import type { Context } from 'hono'
-import { HTTPException } from 'hono/http-exception'
+// The one answer to an attempt over its limit, in the app's words ('Too many sign-in attempts. Please
+// try again in 15 minutes.'); the error handler adds Retry-After in seconds.
+import { TooManyAttempts } from '../domain-errors.ts'
 
 /** `what`: the attempts refused, plural ('sign-in attempts', 'password reset requests'). */
-export function tooManyAttempts(c: Context, retryAfterMs: number, what: string): HTTPException {
+export function tooManyAttempts(retryAfterMs: number, what: string): TooManyAttempts {
   const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000))
-  c.header('Retry-After', String(Math.ceil(retryAfterMs / 1000)))
-  return new HTTPException(429, {
-    message: `Too many ${what}. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
-  })
+  return new TooManyAttempts(`Too many ${what}. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`, Math.ceil(retryAfterMs / 1000))
 }

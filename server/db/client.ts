@@ -22,6 +22,11 @@ export interface Database {
    * start together on one PostgreSQL take turns, and each later one finds the work done.
    */
   startupLock<T>(work: () => Promise<T>): Promise<T>
+  /**
+   * Plain SQL on the driver itself, for a library that brings its own (the job queue): with values one
+   * parameterised statement, without them any number of statements.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
@@ -41,15 +46,19 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
     const db = drizzlePg(pool, { schema })
     const startupLock = <T>(work: () => Promise<T>) => withAdvisoryLock(pool, work)
     await startupLock(() => migratePg(db, { migrationsFolder }))
-    return { db: db as unknown as Db, close: () => pool.end(), startupLock }
+    const executeSql = async (text: string, values?: unknown[]) => ({ rows: (await pool.query(text, values)).rows as unknown[] })
+    return { db: db as unknown as Db, close: () => pool.end(), startupLock, executeSql }
   }
   // pg_trgm backs the list searches' indexes; PGlite must load it before the migration creates it.
   const options = { extensions: { pg_trgm } }
   const client = location.kind === 'memory' ? new PGlite(options) : new PGlite(location.dir, options)
   const db = drizzlePglite(client, { schema })
   await migratePglite(db, { migrationsFolder })
+  // PGlite runs several statements only through exec(), and parameters only through query().
+  const executeSql = async (text: string, values?: unknown[]) =>
+    values && values.length > 0 ? { rows: (await client.query(text, values)).rows } : { rows: (await client.exec(text)).at(-1)?.rows ?? [] }
   // PGlite is one process's embedded database: nobody else can start on it.
-  return { db: db as unknown as Db, close: () => client.close(), startupLock: (work) => work() }
+  return { db: db as unknown as Db, close: () => client.close(), startupLock: (work) => work(), executeSql }
 }
 
 /**

@@ -2,11 +2,11 @@
 // an owner sees all of the company's documents; a driver only those visible to drivers that are for
 // all units or attached to a unit assigned to them. Anything else is as if it did not exist (404).
 import { and, eq, exists, or, sql, type SQL } from 'drizzle-orm'
-import { HTTPException } from 'hono/http-exception'
 import { companyOf } from '../auth/session.ts'
 import type { Db } from '../db/client.ts'
 import { documents, documentUnits, units } from '../db/schema.ts'
 import type { SessionUser } from '../http/app-env.ts'
+import { Refused } from '../domain-errors.ts'
 
 export interface Viewer {
   userId: string
@@ -18,7 +18,7 @@ export interface Viewer {
 export function viewerOf(user: SessionUser): Viewer {
   const companyId = companyOf(user)
   if (user.role !== 'owner' && user.role !== 'driver') {
-    throw new HTTPException(403, { message: 'Only a company owner or driver can do this.' })
+    throw new Refused('Only a company owner or driver can do this.')
   }
   return { userId: user.id, companyId, role: user.role }
 }

@@ -1,6 +1,7 @@
 // The types every route shares: what the app is built from, and what a request carries.
 import type { Db } from '../db/client.ts'
 import type { RoleName } from '../db/schema.ts'
+import type { JobQueue } from '../jobs/job-queue.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import type { DeviceTokens } from '../auth/device-token.ts'
 import type { ScryptCost } from '../auth/password.ts'
@@ -11,6 +12,8 @@ export interface AppDeps {
   mailer: Mailer
   /** Uploaded files (avatars, licences, inspection media, documents). */
   files: FileStore
+  /** Background work: mail, file deletes; enqueued in the transaction of the change that causes it. */
+  jobs: JobQueue
   /** Makes and checks the signed, expiring URLs files are served under. */
   fileUrls: FileUrlSigner
   /** Signs and checks the tokens that mark a device as having signed in to an account before. */
@@ -43,6 +46,9 @@ export interface SessionUser {
 export type AppEnv = {
   Variables: {
     deps: AppDeps
+    /** The session behind the request's bearer token, or null (auth/session.ts resolveSession). */
+    session: SessionUser | null
+    /** The signed-in user, once requireUser has let the request through. */
     user: SessionUser
     /**
      * A new storage key under a folder. Random, except in an idempotent request, where a retry gets

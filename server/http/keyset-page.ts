@@ -3,8 +3,8 @@
 // found through the order's index whatever the page number — never OFFSET, which reads and drops every
 // earlier row and skips or repeats rows when the list changes between pages.
 import { asc, desc, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
-import { HTTPException } from 'hono/http-exception'
 import { CURSOR_MESSAGE, CURSOR_NEEDS_LIMIT_MESSAGE, type Page } from '../../core/contract/paging.ts'
+import { Invalid } from '../domain-errors.ts'
 
 /** How a sort key is typed: what a cursor may carry for it, and the cast it gets in SQL. */
 export type KeyKind = 'text' | 'integer' | 'timestamp' | 'uuid'
@@ -56,13 +56,13 @@ export interface PageRequest {
 
 export function pageRequestOf(query: { limit?: number | undefined; cursor?: string | undefined }): PageRequest | null {
   if (query.limit === undefined) {
-    if (query.cursor !== undefined) throw new HTTPException(400, { message: CURSOR_NEEDS_LIMIT_MESSAGE })
+    if (query.cursor !== undefined) throw new Invalid(CURSOR_NEEDS_LIMIT_MESSAGE)
     return null
   }
   return { limit: query.limit, cursor: query.cursor }
 }
 
-const refuse = () => new HTTPException(400, { message: CURSOR_MESSAGE })
+const refuse = () => new Invalid(CURSOR_MESSAGE)
 
 const INT4_MIN = -(2 ** 31)
 const INT4_MAX = 2 ** 31 - 1

@@ -1,25 +1,18 @@
-// Files written and deleted by a request whose database writes run in one transaction (idempotency.ts):
-// a file can't join a transaction, so it follows its outcome. Files the request stored are removed
-// again when the transaction rolls back; files it deleted go only once the transaction has committed,
-// so a rollback never leaves a row pointing at a file that is gone.
+// The file store as a request sees it. Deleting a file is a job (jobs/job-queue.ts) enqueued through the
+// request's database handle — in an idempotent request its transaction — so a file goes only once the
+// rows naming it are gone for good, and a rollback keeps both. The files a request stored are listed,
+// so a rolled-back request can remove them again: no row will ever name them.
 import { createHash } from 'node:crypto'
 import type { FileStore } from '../storage/storage.ts'
 
-export interface TransactionalFiles {
-  /** The store the request uses while its transaction is open. */
+export interface RequestFiles {
   store: FileStore
-  /** After commit: the deletions the request asked for. Best effort — a file left behind breaks nothing. */
-  committed(): Promise<void>
-  /** After rollback: the files the request stored, which no row will ever name. */
-  rolledBack(): Promise<void>
+  /** Keys of the files stored through `store`. */
+  written: ReadonlySet<string>
 }
 
-export function transactionalFiles(inner: FileStore): TransactionalFiles {
+export function requestFiles(inner: FileStore, deleteLater: (keys: string[]) => Promise<void>): RequestFiles {
   const written = new Set<string>()
-  const deletions = new Set<string>()
-  const removeAll = async (keys: Iterable<string>) => {
-    await Promise.allSettled([...keys].map((key) => inner.delete(key)))
-  }
   return {
     store: {
       put: (key, bytes, contentType) => {
@@ -32,12 +25,9 @@ export function transactionalFiles(inner: FileStore): TransactionalFiles {
       },
       get: (key) => inner.get(key),
       getStream: (key, options) => inner.getStream(key, options),
-      delete: async (key) => {
-        deletions.add(key)
-      },
+      delete: (key) => deleteLater([key]),
     },
-    committed: () => removeAll(deletions),
-    rolledBack: () => removeAll(written),
+    written,
   }
 }
 

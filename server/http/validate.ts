@@ -1,7 +1,7 @@
 // Request parsing with valibot: anything that does not match becomes a 400 with a readable message.
 import type { Context } from 'hono'
-import { HTTPException } from 'hono/http-exception'
 import * as v from 'valibot'
+import { Invalid, NotFound } from '../domain-errors.ts'
 
 type AnySchema = v.GenericSchema
 
@@ -34,9 +34,9 @@ function containsNul(input: unknown): boolean {
 
 export function parseOr400<S extends AnySchema>(schema: S, input: unknown): v.InferOutput<S> {
   // PostgreSQL text cannot hold U+0000 (the insert would fail with a 500), and no form ever sends it.
-  if (containsNul(input)) throw new HTTPException(400, { message: 'Text must not contain the NUL character.' })
+  if (containsNul(input)) throw new Invalid('Text must not contain the NUL character.')
   const result = v.safeParse(schema, input)
-  if (!result.success) throw new HTTPException(400, { message: issuesMessage(result.issues) })
+  if (!result.success) throw new Invalid(issuesMessage(result.issues))
   return result.output
 }
 
@@ -46,7 +46,7 @@ export async function jsonBody<S extends AnySchema>(c: Context, schema: S): Prom
   try {
     raw = await c.req.json()
   } catch {
-    throw new HTTPException(400, { message: 'The request body must be valid JSON.' })
+    throw new Invalid('The request body must be valid JSON.')
   }
   return parseOr400(schema, raw)
 }
@@ -60,6 +60,6 @@ export const IdSchema = v.pipe(v.string('Invalid id.'), v.uuid('Invalid id.'))
 
 export function idParam(c: Context, name: string): string {
   const result = v.safeParse(IdSchema, c.req.param(name))
-  if (!result.success) throw new HTTPException(404, { message: 'Not found.' })
+  if (!result.success) throw new NotFound('Not found.')
   return result.output
 }

@@ -1,7 +1,6 @@
 // The life of a draft, shared by /inspection (owner: assign to driver, reserve) and /pre-inspection
 // (driver): create or resume, save a step, finish with its effect on the unit, cancel.
 import { and, eq, isNull } from 'drizzle-orm'
-import { HTTPException } from 'hono/http-exception'
 import {
   FINISHED_STEP,
   type CreateDraftResponse,
@@ -15,6 +14,7 @@ import type { FileStore } from '../storage/storage.ts'
 import { ownDraft, requireSelf, unitForCaller, type DraftRow } from './scope.ts'
 import { draftOf, loadDraft } from './serialize.ts'
 import { decodeSignature, sameBytes, type Signature } from './signature.ts'
+import { Conflict, Invalid, Refused } from '../domain-errors.ts'
 
 /**
  * Starts a draft, or resumes the caller's unfinished one of that kind on that unit: a new draft is
@@ -47,7 +47,7 @@ export async function createOrResumeDraft(
         isNull(inspections.finishedAt),
       ),
     )
-  if (!open) throw new HTTPException(409, { message: 'The inspection changed meanwhile. Please try again.' })
+  if (!open) throw new Conflict('The inspection changed meanwhile. Please try again.')
   return { created: false, response: { status: 'fail', body: await loadDraft(db, open) } }
 }
 
@@ -60,7 +60,7 @@ export interface DraftChanges {
   to_user_id?: string | null | undefined
 }
 
-const selectDriver = () => new HTTPException(400, { message: 'Select a driver.' })
+const selectDriver = () => new Invalid('Select a driver.')
 
 /** A driver of the company, or 400 'Select a driver.'. */
 async function driverOfCompany(db: Db, companyId: string, userId: string) {
@@ -101,7 +101,7 @@ export async function updateDraft(
   now: Date,
 ): Promise<Draft> {
   if (changes.id !== undefined && changes.id !== draftId) {
-    throw new HTTPException(400, { message: 'The id in the body does not match the inspection.' })
+    throw new Invalid('The id in the body does not match the inspection.')
   }
   const { draft, unit } = await ownDraft(db, user, draftId, kinds)
   const signature =
@@ -113,7 +113,7 @@ export async function updateDraft(
 
   if (draft.finishedAt) {
     if (!matchesFinished(draft, changes, signature)) {
-      throw new HTTPException(409, { message: 'This inspection is already finished.' })
+      throw new Conflict('This inspection is already finished.')
     }
     return loadDraft(db, draft)
   }
@@ -133,7 +133,7 @@ export async function updateDraft(
       .set(values)
       .where(and(eq(inspections.id, draft.id), isNull(inspections.finishedAt)))
       .returning()
-    if (!saved) throw new HTTPException(409, { message: 'This inspection is already finished.' })
+    if (!saved) throw new Conflict('This inspection is already finished.')
     return loadDraft(db, saved)
   }
 
@@ -152,7 +152,7 @@ export async function updateDraft(
       .set({ ...values, finishedAt: now })
       .where(and(eq(inspections.id, draft.id), isNull(inspections.finishedAt)))
       .returning()
-    if (!saved) throw new HTTPException(409, { message: 'This inspection is already finished.' })
+    if (!saved) throw new Conflict('This inspection is already finished.')
     if (effect) {
       // Only an Available unit can be handed over (spec §4); checked in the update itself, so two
       // finishes racing for one unit cannot both win.
@@ -166,7 +166,7 @@ export async function updateDraft(
         .where(and(eq(units.id, unit.id), eq(units.status, 'Available')))
         .returning({ id: units.id })
       if (!changed) {
-        throw new HTTPException(409, { message: `A unit that is ${unit.status} cannot become ${effect.status}.` })
+        throw new Conflict(`A unit that is ${unit.status} cannot become ${effect.status}.`)
       }
       await tx.insert(unitStatusEvents).values({
         unitId: unit.id,
@@ -194,7 +194,7 @@ export async function deleteDraft(
 ): Promise<void> {
   requireSelf(user, request.user_id)
   if (!(kinds as readonly string[]).includes(request.type)) {
-    throw new HTTPException(400, { message: 'Invalid inspection type.' })
+    throw new Invalid('Invalid inspection type.')
   }
   const unit = await unitForCaller(db, user, request.unit_id, request.company_id)
   const [draft] = await db
@@ -209,15 +209,15 @@ export async function deleteDraft(
       ),
     )
   if (!draft) return
-  if (draft.authorId !== user.id) throw new HTTPException(403, { message: 'Only the author can cancel this inspection.' })
-  if (draft.finishedAt) throw new HTTPException(409, { message: 'A finished inspection cannot be deleted.' })
+  if (draft.authorId !== user.id) throw new Refused('Only the author can cancel this inspection.')
+  if (draft.finishedAt) throw new Conflict('A finished inspection cannot be deleted.')
 
   const removed = await db.transaction(async (tx) => {
     // Locked first: a finish racing this cancel has either finished the draft already or waits for it,
     // and so does an upload adding a photo to it. Only files of media rows this delete really removed go.
     const [locked] = await tx.select({ finishedAt: inspections.finishedAt }).from(inspections).where(eq(inspections.id, draft.id)).for('update')
     if (!locked) return []
-    if (locked.finishedAt) throw new HTTPException(409, { message: 'A finished inspection cannot be deleted.' })
+    if (locked.finishedAt) throw new Conflict('A finished inspection cannot be deleted.')
     const rows = await tx.delete(media).where(eq(media.inspectionId, draft.id)).returning({ fileKey: media.fileKey })
     await tx.delete(inspections).where(and(eq(inspections.id, draft.id), isNull(inspections.finishedAt)))
     return rows

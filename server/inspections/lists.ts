@@ -1,7 +1,6 @@
 // Reading finished inspections and their media: the unit's lists (Inspections and Pre-Trip tabs, the
 // driver's previous pre-trips) and the signed URL of one photo or video.
 import { and, count, eq, inArray, isNotNull } from 'drizzle-orm'
-import { HTTPException } from 'hono/http-exception'
 import type { InspectionListItem, MediaDetails } from '../../core/contract/inspections.ts'
 import { companyOf } from '../auth/session.ts'
 import type { Db } from '../db/client.ts'
@@ -10,6 +9,7 @@ import type { SessionUser } from '../http/app-env.ts'
 import { keysetOrder, orderByOf, positionOf, type KeysetList, type KeysetOrder } from '../http/keyset-page.ts'
 import type { FileUrlSigner } from '../storage/storage.ts'
 import { authorOf, inspectionOf, mediaByDraft } from './serialize.ts'
+import { NotFound, Refused } from '../domain-errors.ts'
 
 /** Newest finished first. The owner's inspections and the pre-trips are two lists, each with its own tag. */
 export const FINISHED_INSPECTIONS = keysetOrder('inspections', 'desc', [{ value: inspections.finishedAt, kind: 'timestamp' }], inspections.id)
@@ -80,9 +80,9 @@ export async function mediaDetails(db: Db, fileUrls: FileUrlSigner, user: Sessio
     .leftJoin(inspections, eq(inspections.id, media.inspectionId))
     .leftJoin(units, eq(units.id, inspections.unitId))
     .where(and(eq(media.id, mediaId), eq(media.companyId, companyId)))
-  if (!found) throw new HTTPException(404, { message: 'The file was not found.' })
+  if (!found) throw new NotFound('The file was not found.')
   if (user.role !== 'owner' && found.authorId !== user.id && found.unitDriverId !== user.id) {
-    throw new HTTPException(403, { message: 'This file belongs to a unit not assigned to you.' })
+    throw new Refused('This file belongs to a unit not assigned to you.')
   }
   return {
     signedUrl: fileUrls.url(found.media.fileKey, { now }),

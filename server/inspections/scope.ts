@@ -1,11 +1,11 @@
 // Who may touch which unit and draft. Another company's ids answer 404 (their existence never leaks);
 // a caller of the wrong role, or a driver on a unit not assigned to them, gets 403.
 import { and, eq, inArray } from 'drizzle-orm'
-import { HTTPException } from 'hono/http-exception'
 import { companyOf } from '../auth/session.ts'
 import type { Db } from '../db/client.ts'
 import { inspections, units, type InspectionKind, type RoleName } from '../db/schema.ts'
 import type { SessionUser } from '../http/app-env.ts'
+import { NotFound, Refused } from '../domain-errors.ts'
 
 export type UnitRow = typeof units.$inferSelect
 export type DraftRow = typeof inspections.$inferSelect
@@ -17,17 +17,17 @@ const ROLE_DENIED: Record<RoleName, string> = {
 
 /** The caller's company, when their role is one of `roles`. */
 export function requireRole(user: SessionUser, roles: readonly RoleName[]): string {
-  if (!user.role || !roles.includes(user.role)) throw new HTTPException(403, { message: ROLE_DENIED[roles[0]!] })
+  if (!user.role || !roles.includes(user.role)) throw new Refused(ROLE_DENIED[roles[0]!])
   return companyOf(user)
 }
 
 /** A request naming someone else as its author is refused: drafts are always the caller's own. */
 export function requireSelf(user: SessionUser, userId: string): void {
-  if (userId !== user.id) throw new HTTPException(403, { message: 'You can only act as yourself.' })
+  if (userId !== user.id) throw new Refused('You can only act as yourself.')
 }
 
-export const unitNotFound = () => new HTTPException(404, { message: 'Unit not found.' })
-export const draftNotFound = () => new HTTPException(404, { message: 'Inspection not found.' })
+export const unitNotFound = () => new NotFound('Unit not found.')
+export const draftNotFound = () => new NotFound('Inspection not found.')
 
 /**
  * The unit, when the caller may work on it: in their company (a company id the client names must be
@@ -47,7 +47,7 @@ export async function unitForCaller(db: Db, user: SessionUser, unitId: string, c
 
 export function requireAssignedIfDriver(user: SessionUser, unit: UnitRow): void {
   if (user.role === 'driver' && unit.driverId !== user.id) {
-    throw new HTTPException(403, { message: 'This unit is not assigned to you.' })
+    throw new Refused('This unit is not assigned to you.')
   }
 }
 
@@ -66,7 +66,7 @@ export async function ownDraft(
     .where(and(eq(inspections.id, draftId), eq(inspections.companyId, companyId), inArray(inspections.kind, [...kinds])))
   if (!found) throw draftNotFound()
   if (found.draft.authorId !== user.id) {
-    throw new HTTPException(403, { message: 'Only the author can change this inspection.' })
+    throw new Refused('Only the author can change this inspection.')
   }
   requireAssignedIfDriver(user, found.unit)
   return found

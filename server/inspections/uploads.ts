@@ -2,7 +2,6 @@
 // dimensions) before any is stored, so a request stores all of its files or none.
 import { and, count, eq } from 'drizzle-orm'
 import type { Context } from 'hono'
-import { HTTPException } from 'hono/http-exception'
 import { imageSize } from 'image-size'
 import type { GenericSchema, InferOutput } from 'valibot'
 import type { UploadResult } from '../../core/contract/inspections.ts'
@@ -22,6 +21,7 @@ import { sniffMedia } from '../media/file-type.ts'
 import type { FileStore } from '../storage/storage.ts'
 import { FOREIGN_KEY_VIOLATION, pgErrorCode } from '../units/pg-error.ts'
 import { draftNotFound, ownDraft, unitForCaller, type DraftRow } from './scope.ts'
+import { Conflict, Invalid, TooLarge } from '../domain-errors.ts'
 
 export interface UploadForm<S extends GenericSchema> {
   fields: InferOutput<S>
@@ -31,13 +31,13 @@ export interface UploadForm<S extends GenericSchema> {
 /** Reads a multipart upload: text fields validated by `schema`, files from `files` and `files[]`. */
 export async function readUploadForm<S extends GenericSchema>(c: Context<AppEnv>, schema: S): Promise<UploadForm<S>> {
   if (!/^multipart\/form-data/i.test(c.req.header('content-type') ?? '')) {
-    throw new HTTPException(400, { message: 'Send the files as multipart/form-data.' })
+    throw new Invalid('Send the files as multipart/form-data.')
   }
   let form: Record<string, string | File | (string | File)[]>
   try {
     form = await c.req.parseBody({ all: true })
   } catch {
-    throw new HTTPException(400, { message: 'The upload could not be read.' })
+    throw new Invalid('The upload could not be read.')
   }
   const fields: Record<string, unknown> = {}
   const files: File[] = []
@@ -45,7 +45,7 @@ export async function readUploadForm<S extends GenericSchema>(c: Context<AppEnv>
     const values = Array.isArray(value) ? value : [value]
     if (name === 'files' || name === 'files[]') {
       for (const entry of values) {
-        if (!(entry instanceof File)) throw new HTTPException(400, { message: 'files: expected files.' })
+        if (!(entry instanceof File)) throw new Invalid('files: expected files.')
         files.push(entry)
       }
     } else {
@@ -73,20 +73,20 @@ function displayName(name: string, kind: MediaKind): string {
 
 /** Size, sniffed type and (for photos) dimensions; throws 413 or 400 with the spec's messages. */
 export async function checkMediaFile(file: File, kind: MediaKind): Promise<CheckedFile> {
-  if (file.size > maxBytesFor(kind)) throw new HTTPException(413, { message: FILE_TOO_LARGE_MESSAGE })
+  if (file.size > maxBytesFor(kind)) throw new TooLarge(FILE_TOO_LARGE_MESSAGE)
   const bytes = new Uint8Array(await file.arrayBuffer())
   const sniffed = await sniffMedia(bytes)
-  if (!sniffed || sniffed.kind !== kind) throw new HTTPException(400, { message: UNSUPPORTED_FILE_MESSAGE })
+  if (!sniffed || sniffed.kind !== kind) throw new Invalid(UNSUPPORTED_FILE_MESSAGE)
   let width: number | null = null
   let height: number | null = null
   if (kind === 'photo') {
     try {
       ;({ width, height } = imageSize(bytes))
     } catch {
-      throw new HTTPException(400, { message: UNSUPPORTED_FILE_MESSAGE })
+      throw new Invalid(UNSUPPORTED_FILE_MESSAGE)
     }
     if (width > MAX_IMAGE_DIMENSION || height > MAX_IMAGE_DIMENSION) {
-      throw new HTTPException(400, { message: 'The image dimensions are too large.' })
+      throw new Invalid('The image dimensions are too large.')
     }
   }
   return { bytes, fileName: displayName(file.name, kind), contentType: sniffed.contentType, width, height }
@@ -94,7 +94,7 @@ export async function checkMediaFile(file: File, kind: MediaKind): Promise<Check
 
 export async function checkMediaFiles(files: readonly File[], kind: MediaKind): Promise<CheckedFile[]> {
   if (files.length > MAX_FILES_PER_UPLOAD) {
-    throw new HTTPException(400, { message: `Upload at most ${MAX_FILES_PER_UPLOAD} files at a time.` })
+    throw new Invalid(`Upload at most ${MAX_FILES_PER_UPLOAD} files at a time.`)
   }
   const checked: CheckedFile[] = []
   for (const file of files) checked.push(await checkMediaFile(file, kind))
@@ -102,7 +102,7 @@ export async function checkMediaFiles(files: readonly File[], kind: MediaKind): 
 }
 
 export function requireOpen(draft: DraftRow): void {
-  if (draft.finishedAt) throw new HTTPException(409, { message: 'This inspection is already finished.' })
+  if (draft.finishedAt) throw new Conflict('This inspection is already finished.')
 }
 
 /** Stores checked files and their media rows; if the rows cannot be written, the files are removed again. */
@@ -166,10 +166,10 @@ export async function uploadToDraft(
   const { draft } = await ownDraft(db, user, request.draftId, request.kinds)
   if (draft.unitId !== unit.id) throw draftNotFound()
   if (request.type !== undefined && request.type !== draft.kind) {
-    throw new HTTPException(400, { message: 'Invalid inspection type.' })
+    throw new Invalid('Invalid inspection type.')
   }
   requireOpen(draft)
-  if (request.files.length === 0) throw new HTTPException(400, { message: 'Choose at least one file.' })
+  if (request.files.length === 0) throw new Invalid('Choose at least one file.')
   const checked = await checkMediaFiles(request.files, request.kind)
   return storeMedia(db, store, { draft, kind: request.kind, item: request.item, uploadedBy: user.id, now: request.now, fileKey: request.fileKey }, checked)
 }

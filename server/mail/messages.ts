@@ -36,3 +36,22 @@ export function passwordResetMail(to: string, link: string): MailMessage {
     link,
   }
 }
+
+/** An invitation to an address that already has an account: it says so, and never tells the sender. */
+export function invitationToAccountMail(to: string, companyName: string, link: string): MailMessage {
+  return {
+    to,
+    subject: `${companyName} invited you to Fleetyard`,
+    text: [
+      'Hello,',
+      '',
+      `${companyName} has invited you to join them on Fleetyard as a driver, but this address already has a Fleetyard account.`,
+      'Sign in with it here:',
+      '',
+      link,
+      '',
+      'If you were not expecting this invitation, you can ignore this email.',
+    ].join('\n'),
+    link,
+  }
+}

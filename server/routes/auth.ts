@@ -3,7 +3,6 @@
 // only matches an unused, unexpired row, so two racing requests cannot both use one.
 import { and, eq, gt, isNull } from 'drizzle-orm'
 import { Hono } from 'hono'
-import { HTTPException } from 'hono/http-exception'
 import {
   LoginBody,
   RegisterBody,
@@ -29,11 +28,11 @@ import { hashPassword, verifyPassword } from '../auth/password.ts'
 import { attemptLimiter } from '../auth/rate-limit.ts'
 import { createSession, requireUser } from '../auth/session.ts'
 import { tooManyAttempts } from '../auth/too-many-attempts.ts'
-import { hashToken, newToken, RESET_TOKEN_TTL_MS } from '../auth/tokens.ts'
+import { hashToken } from '../auth/tokens.ts'
 import { invitations, passwordResetTokens, sessions, users, type RoleName } from '../db/schema.ts'
 import type { AppEnv } from '../http/app-env.ts'
 import { jsonBody } from '../http/validate.ts'
-import { passwordResetMail } from '../mail/messages.ts'
+import { Conflict, Invalid } from '../domain-errors.ts'
 
 export function authRoutes() {
   const routes = new Hono<AppEnv>()
@@ -58,11 +57,11 @@ export function authRoutes() {
       knownDevice ? knownDeviceSignIn(knownDevice) : unknownDeviceSignIn(address, body.email),
       now,
     )
-    if (!claim.allowed) throw tooManyAttempts(c, claim.retryAfterMs, 'sign-in attempts')
+    if (!claim.allowed) throw tooManyAttempts(claim.retryAfterMs, 'sign-in attempts')
     decoyHash ??= hashPassword('decoy password', scryptCost)
     const valid = await verifyPassword(body.password, user?.passwordHash ?? (await decoyHash))
     // 400, not 401: the client treats a 401 as "session ended" and reloads the page. The attempt stays counted.
-    if (!user || !valid) throw new HTTPException(400, { message: 'Invalid email or password.' })
+    if (!user || !valid) throw new Invalid('Invalid email or password.')
 
     // The right password costs nothing: the pair starts over, wider counts get this attempt back.
     await limits.forget(db, pairKey(address, body.email))
@@ -77,7 +76,7 @@ export function authRoutes() {
     const body = await jsonBody(c, RegisterBody)
     const now = clock?.() ?? new Date()
     const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, body.email)).limit(1)
-    if (existing) throw new HTTPException(409, { message: DUPLICATE_EMAIL_MESSAGE })
+    if (existing) throw new Conflict(DUPLICATE_EMAIL_MESSAGE)
     const passwordHash = await hashPassword(body.password, scryptCost)
     const profile = { firstName: body.firstName, lastName: body.lastName, phone: body.phone, passwordHash }
 
@@ -100,10 +99,10 @@ export function authRoutes() {
               ),
             )
             .returning()
-          if (!invitation) throw new HTTPException(400, { message: 'This invitation is invalid or has expired.' })
+          if (!invitation) throw new Invalid('This invitation is invalid or has expired.')
           // The token proves control of the invited address only, so the account must use that address.
           if (invitation.email !== body.email) {
-            throw new HTTPException(400, { message: 'Sign up with the email address the invitation was sent to.' })
+            throw new Invalid('Sign up with the email address the invitation was sent to.')
           }
           membership = { role: 'driver', companyId: invitation.companyId, isNewUser: false }
         } else if (body.companyId) {
@@ -113,36 +112,29 @@ export function authRoutes() {
         await tx.insert(users).values({ email: body.email, ...profile, ...membership, createdAt: now, updatedAt: now })
       })
     } catch (error) {
-      if (isUniqueViolation(error)) throw new HTTPException(409, { message: DUPLICATE_EMAIL_MESSAGE })
+      if (isUniqueViolation(error)) throw new Conflict(DUPLICATE_EMAIL_MESSAGE)
       throw error
     }
     return c.json<MessageResponse>({ message: 'Your account has been created. Please sign in.' }, 201)
   })
 
   routes.post('/reset-password', async (c) => {
-    const { db, mailer, publicUrl, now: clock, trustProxy = 0 } = c.var.deps
+    const { db, jobs, now: clock, trustProxy = 0 } = c.var.deps
     const body = await jsonBody(c, ResetPasswordBody)
     const now = clock?.() ?? new Date()
     // Counted whether or not the address has an account, so neither the answer nor the limit tells.
     const claim = await limits.claim(db, resetMailLimits(clientIp(c, trustProxy), body.email), now)
-    if (!claim.allowed) throw tooManyAttempts(c, claim.retryAfterMs, 'password reset requests')
-    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, body.email)).limit(1)
-    if (user) {
-      const token = newToken()
-      await db.insert(passwordResetTokens).values({
-        userId: user.id,
-        tokenHash: hashToken(token),
-        expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
-      })
-      await mailer.send(passwordResetMail(body.email, `${publicUrl}/set-password/${token}`))
-    }
+    if (!claim.allowed) throw tooManyAttempts(claim.retryAfterMs, 'password reset requests')
+    // The same work for every address: whether an account exists is for the job to find out, after
+    // this answer has gone (jobs/job-handlers.ts), so neither its words nor its time tell.
+    await jobs.enqueue(db, 'mail.password-reset', { email: body.email })
     return c.json<MessageResponse>({ message: 'The password reset link has been sent to your email.' })
   })
 
   routes.post('/set-password', async (c) => {
     const { db, now: clock, scryptCost } = c.var.deps
     const body = await jsonBody(c, SetPasswordBody)
-    if (body.password !== body.confirmPassword) throw new HTTPException(400, { message: PASSWORDS_DO_NOT_MATCH_MESSAGE })
+    if (body.password !== body.confirmPassword) throw new Invalid(PASSWORDS_DO_NOT_MATCH_MESSAGE)
     const now = clock?.() ?? new Date()
     const passwordHash = await hashPassword(body.password, scryptCost)
     await db.transaction(async (tx) => {
@@ -157,7 +149,7 @@ export function authRoutes() {
           ),
         )
         .returning({ userId: passwordResetTokens.userId })
-      if (!reset) throw new HTTPException(400, { message: 'This link is invalid or has expired.' })
+      if (!reset) throw new Invalid('This link is invalid or has expired.')
       await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, reset.userId))
       // A reset means the old password may be known to someone else: end every session and older link.
       await tx

@@ -3,7 +3,6 @@
 // written to mean the same thing under either; e.g. /company/active and /companies/all are simply aliases.
 import { and, eq, isNull } from 'drizzle-orm'
 import { Hono } from 'hono'
-import { HTTPException } from 'hono/http-exception'
 import * as v from 'valibot'
 import {
   ApplyToCompanyBody,
@@ -22,6 +21,7 @@ import { companies, users } from '../db/schema.ts'
 import type { AppEnv } from '../http/app-env.ts'
 import { listPage, pageRequestOf, wholeList } from '../http/keyset-page.ts'
 import { idParam, jsonBody, parseOr400 } from '../http/validate.ts'
+import { Conflict, NotFound } from '../domain-errors.ts'
 
 const COMPANY_NOT_FOUND = 'Company not found.'
 const SlugSchema = v.pipe(v.string(), v.maxLength(100), v.regex(/^[a-z0-9-]+$/))
@@ -35,7 +35,7 @@ export function companyRoutes() {
     const { db, now: clock } = c.var.deps
     const body = await jsonBody(c, CreateCompanyBody)
     const caller = c.var.user
-    if (caller.companyId || caller.role) throw new HTTPException(409, { message: 'You already belong to a company.' })
+    if (caller.companyId || caller.role) throw new Conflict('You already belong to a company.')
     const now = clock?.() ?? new Date()
     for (let attempt = 1; ; attempt++) {
       try {
@@ -47,7 +47,7 @@ export function companyRoutes() {
             .set({ role: 'owner', companyId: created.id, isNewUser: false, updatedAt: now })
             .where(and(eq(users.id, caller.id), isNull(users.companyId), isNull(users.role)))
             .returning({ id: users.id })
-          if (moved.length === 0) throw new HTTPException(409, { message: 'You already belong to a company.' })
+          if (moved.length === 0) throw new Conflict('You already belong to a company.')
           return created
         })
         return c.json<CreateCompanyResponse>(
@@ -68,27 +68,27 @@ export function companyRoutes() {
     const { db, now } = c.var.deps
     const body = await jsonBody(c, ApplyToCompanyBody)
     // Only for oneself; another user's id is treated as not existing, like everywhere else.
-    if (body.userId !== c.var.user.id) throw new HTTPException(404, { message: 'User not found.' })
+    if (body.userId !== c.var.user.id) throw new NotFound('User not found.')
     return c.json<MessageResponse>(await joinCompanyAsDriver(db, body.userId, body.companyId, now?.() ?? new Date()))
   })
 
   // Public: the driver sign-up page (/{slug}/signup) shows the company's name before anyone signs in.
   routes.get('/:slug/by-slug', async (c) => {
     const slug = v.safeParse(SlugSchema, c.req.param('slug'))
-    if (!slug.success) throw new HTTPException(404, { message: COMPANY_NOT_FOUND })
+    if (!slug.success) throw new NotFound(COMPANY_NOT_FOUND)
     const [company] = await c.var.deps.db
       .select({ _id: companies.id, name: companies.name, slug: companies.slug })
       .from(companies)
       .where(and(eq(companies.slug, slug.output), eq(companies.active, true)))
       .limit(1)
-    if (!company) throw new HTTPException(404, { message: COMPANY_NOT_FOUND })
+    if (!company) throw new NotFound(COMPANY_NOT_FOUND)
     return c.json<CompanyRef>(company)
   })
 
   // Without `limit` the spec's whole list; with it one page (core/contract/paging.ts). `q` applies to both.
   routes.get('/:id/drivers', requireUser, requireOwner, async (c) => {
     const id = idParam(c, 'id')
-    if (id !== c.var.user.companyId) throw new HTTPException(404, { message: COMPANY_NOT_FOUND })
+    if (id !== c.var.user.companyId) throw new NotFound(COMPANY_NOT_FOUND)
     const query = parseOr400(DriverListQuery, c.req.query())
     const page = pageRequestOf(query)
     const drivers = companyDrivers(c.var.deps.db, id, query.q)

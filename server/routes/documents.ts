@@ -3,7 +3,6 @@
 // (server/documents/visibility.ts) and may add documents to their own units, always visible to drivers.
 import { and, eq, inArray, type SQL } from 'drizzle-orm'
 import { Hono, type Context } from 'hono'
-import { HTTPException } from 'hono/http-exception'
 import type { MessageResponse } from '../../core/contract/auth.ts'
 import {
   CreateDocumentFields,
@@ -28,8 +27,9 @@ import { readUploadForm } from '../inspections/uploads.ts'
 import { exceedsImageDimensions, IMAGE_DIMENSIONS_MESSAGE } from '../media/image-dimensions.ts'
 import { findVisibleUnit } from '../units/unit-access.ts'
 import { FOREIGN_KEY_VIOLATION, pgErrorCode } from '../units/pg-error.ts'
+import { Invalid, NotFound, Refused, TooLarge } from '../domain-errors.ts'
 
-const notFound = () => new HTTPException(404, { message: 'Not found.' })
+const notFound = () => new NotFound('Not found.')
 
 /** Stops an oversized upload while it streams in; the multipart framing and fields ride along. */
 const documentBodyLimit = uploadLimit(MAX_DOCUMENT_BYTES + 256 * 1024, FILE_TOO_LARGE_MESSAGE)
@@ -44,9 +44,9 @@ async function checkChosenUnits(db: Db, viewer: Viewer, unitIds: readonly string
   const byId = new Map(found.map((unit) => [unit.id, unit]))
   for (const id of unitIds) {
     const unit = byId.get(id)
-    if (!unit) throw new HTTPException(404, { message: 'Unit not found.' })
+    if (!unit) throw new NotFound('Unit not found.')
     if (viewer.role === 'driver' && unit.driverId !== viewer.userId) {
-      throw new HTTPException(403, { message: 'You can only add documents to units assigned to you.' })
+      throw new Refused('You can only add documents to units assigned to you.')
     }
   }
 }
@@ -106,13 +106,13 @@ export function documentRoutes() {
     const viewer = viewerOf(c.var.user)
     const { fields, files: uploaded } = await readUploadForm(c, CreateDocumentFields)
     const file = uploaded[0]
-    if (!file || file.size === 0) throw new HTTPException(400, { message: 'Choose a file to upload.' })
-    if (uploaded.length > 1) throw new HTTPException(400, { message: 'Upload one file at a time.' })
-    if (file.size > MAX_DOCUMENT_BYTES) throw new HTTPException(413, { message: FILE_TOO_LARGE_MESSAGE })
+    if (!file || file.size === 0) throw new Invalid('Choose a file to upload.')
+    if (uploaded.length > 1) throw new Invalid('Upload one file at a time.')
+    if (file.size > MAX_DOCUMENT_BYTES) throw new TooLarge(FILE_TOO_LARGE_MESSAGE)
     const bytes = new Uint8Array(await file.arrayBuffer())
     const type = await sniffDocumentType(bytes)
-    if (!type) throw new HTTPException(400, { message: UNSUPPORTED_FILE_MESSAGE })
-    if (type.kind === 'image' && exceedsImageDimensions(bytes)) throw new HTTPException(400, { message: IMAGE_DIMENSIONS_MESSAGE })
+    if (!type) throw new Invalid(UNSUPPORTED_FILE_MESSAGE)
+    if (type.kind === 'image' && exceedsImageDimensions(bytes)) throw new Invalid(IMAGE_DIMENSIONS_MESSAGE)
 
     // A driver's document is for the units they chose and always visible to drivers (spec §6: the
     // all-units and visible-to-driver choices are the owner's).
@@ -120,7 +120,7 @@ export function documentRoutes() {
     const allUnits = isOwner && fields.allUnits === '1'
     const showForDrivers = !isOwner || fields.showForDrivers === '1'
     if (!isOwner && fields.units.length === 0) {
-      throw new HTTPException(400, { message: 'Choose at least one of your units.' })
+      throw new Invalid('Choose at least one of your units.')
     }
     await checkChosenUnits(db, viewer, fields.units)
 
@@ -153,7 +153,7 @@ export function documentRoutes() {
       // Whatever failed, no orphaned file stays behind.
       await files.delete(key).catch(() => undefined)
       // A chosen unit deleted since it was checked.
-      if (pgErrorCode(error) === FOREIGN_KEY_VIOLATION) throw new HTTPException(404, { message: 'Unit not found.' })
+      if (pgErrorCode(error) === FOREIGN_KEY_VIOLATION) throw new NotFound('Unit not found.')
       throw error
     }
     const [loaded] = await loadDocuments(db, c.var.deps, viewer, eq(documents.id, documentId))

@@ -2,7 +2,6 @@
 // their own; the owner reads those of their company's people; another company's ids answer 404.
 import { and, asc, count, eq } from 'drizzle-orm'
 import { Hono } from 'hono'
-import { HTTPException } from 'hono/http-exception'
 import type { Context } from 'hono'
 import { DriverUnitsQuery, type DriverDetails, type DriverUnit } from '../../core/contract/drivers.ts'
 import { requireUser } from '../auth/session.ts'
@@ -10,6 +9,7 @@ import { units, userDocuments, users } from '../db/schema.ts'
 import type { AppEnv } from '../http/app-env.ts'
 import { idParam, parseOr400 } from '../http/validate.ts'
 import { avatarUrlOf, loadUnits } from '../units/unit-of.ts'
+import { NotFound, Refused } from '../domain-errors.ts'
 
 type UserRow = typeof users.$inferSelect
 
@@ -18,12 +18,12 @@ async function readableUser(c: Context<AppEnv>): Promise<UserRow> {
   const caller = c.var.user
   const id = idParam(c, 'id')
   if (id !== caller.id && caller.role !== 'owner') {
-    throw new HTTPException(403, { message: 'Only a company owner can do this.' })
+    throw new Refused('Only a company owner can do this.')
   }
   const [row] = await c.var.deps.db.select().from(users).where(eq(users.id, id))
-  if (!row) throw new HTTPException(404, { message: 'Not found.' })
+  if (!row) throw new NotFound('Not found.')
   if (row.id !== caller.id && (!caller.companyId || row.companyId !== caller.companyId)) {
-    throw new HTTPException(404, { message: 'Not found.' })
+    throw new NotFound('Not found.')
   }
   return row
 }
@@ -37,7 +37,7 @@ export function driverRoutes() {
     const query = parseOr400(DriverUnitsQuery, c.req.query())
     if (!driver.companyId) return c.json([] satisfies DriverUnit[])
     if (query.company_id !== undefined && query.company_id !== driver.companyId) {
-      throw new HTTPException(404, { message: 'Not found.' })
+      throw new NotFound('Not found.')
     }
     const assigned = await loadUnits(
       c.var.deps.db,

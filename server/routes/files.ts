@@ -2,11 +2,11 @@
 // <video> can load them without a bearer token. Only images, videos and PDFs a browser shows safely are
 // served inline; everything else (SVG and HTML included) is a download, and nothing is ever sniffed.
 import { Hono } from 'hono'
-import { HTTPException } from 'hono/http-exception'
 import * as v from 'valibot'
 import type { AppEnv } from '../http/app-env.ts'
 import { parseRangeHeader } from '../storage/byte-range.ts'
 import { isFileKey } from '../storage/storage.ts'
+import { NotFound, Refused } from '../domain-errors.ts'
 
 const INLINE_TYPES = new Set([
   'image/png',
@@ -44,15 +44,15 @@ export function fileRoutes() {
   routes.get('/:folder/:id', async (c) => {
     const { files, fileUrls, now } = c.var.deps
     const key = `${c.req.param('folder')}/${c.req.param('id')}`
-    if (!isFileKey(key)) throw new HTTPException(404, { message: 'Not found.' })
+    if (!isFileKey(key)) throw new NotFound('Not found.')
     const query = v.safeParse(QuerySchema, c.req.query())
     if (!query.success || !fileUrls.verify(key, query.output.exp, query.output.sig, now?.() ?? new Date())) {
-      throw new HTTPException(403, { message: 'This file link has expired or is not valid.' })
+      throw new Refused('This file link has expired or is not valid.')
     }
     // Streamed from the store, so a large video is never held whole in memory. Safari plays a <video>
     // only from a server that answers byte ranges; the store reads just the asked bytes.
     const stored = await files.getStream(key, { range: parseRangeHeader(c.req.header('range')) })
-    if (!stored) throw new HTTPException(404, { message: 'Not found.' })
+    if (!stored) throw new NotFound('Not found.')
 
     const type = baseType(stored.contentType)
     const inline = INLINE_TYPES.has(type) && query.output.download !== '1'

@@ -3,7 +3,6 @@
 import { and, eq, isNull, or } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
-import { HTTPException } from 'hono/http-exception'
 import {
   InspectionTypeBody,
   InspectionTypeUpdateBody,
@@ -17,6 +16,7 @@ import { inspectionTypes } from '../db/schema.ts'
 import type { AppEnv } from '../http/app-env.ts'
 import { idParam, jsonBody } from '../http/validate.ts'
 import { inspectionTypeOrder } from '../units/sub-type-checklists.ts'
+import { NotFound, Refused } from '../domain-errors.ts'
 
 type InspectionTypeRow = typeof inspectionTypes.$inferSelect
 
@@ -28,13 +28,13 @@ const visibleTo = (companyId: string) => or(isNull(inspectionTypes.companyId), e
 
 const requireMember = createMiddleware<AppEnv>(async (c, next) => {
   companyOf(c.var.user)
-  if (c.var.user.role !== 'owner' && c.var.user.role !== 'driver') throw new HTTPException(403, { message: 'Not authorized' })
+  if (c.var.user.role !== 'owner' && c.var.user.role !== 'driver') throw new Refused('Not authorized')
   await next()
 })
 
 /** Writes: the owner only, with the message of the inspection types page (spec §8). */
 const requireOwnerWrite = createMiddleware<AppEnv>(async (c, next) => {
-  if (c.var.user.role !== 'owner' || !c.var.user.companyId) throw new HTTPException(403, { message: 'Not authorized' })
+  if (c.var.user.role !== 'owner' || !c.var.user.companyId) throw new Refused('Not authorized')
   await next()
 })
 
@@ -43,14 +43,14 @@ async function findVisible(db: Db, companyId: string, id: string): Promise<Inspe
     .select()
     .from(inspectionTypes)
     .where(and(eq(inspectionTypes.id, id), visibleTo(companyId)))
-  if (!row) throw new HTTPException(404, { message: 'Not found.' })
+  if (!row) throw new NotFound('Not found.')
   return row
 }
 
 /** The company's own type; a built-in answers 403 because every company shares it. */
 async function findOwn(db: Db, companyId: string, id: string): Promise<InspectionTypeRow> {
   const row = await findVisible(db, companyId, id)
-  if (row.companyId === null) throw new HTTPException(403, { message: 'Built-in inspection types cannot be changed.' })
+  if (row.companyId === null) throw new Refused('Built-in inspection types cannot be changed.')
   return row
 }
 

@@ -2,20 +2,18 @@
 // is looked up publicly to pre-fill the sign-up form. The token is consumed by POST /auth/register.
 import { and, eq, gt, isNull } from 'drizzle-orm'
 import { Hono } from 'hono'
-import { HTTPException } from 'hono/http-exception'
 import * as v from 'valibot'
 import { SendInvitationBody, type InvitationResponse, type MessageResponse } from '../../core/contract/auth.ts'
-import { DUPLICATE_EMAIL_MESSAGE } from '../accounts/messages.ts'
 import { invitationMailLimits } from '../auth/attempt-limits.ts'
 import { clientIp } from '../auth/client-ip.ts'
 import { attemptLimiter } from '../auth/rate-limit.ts'
 import { companyOf, requireOwner, requireUser } from '../auth/session.ts'
 import { tooManyAttempts } from '../auth/too-many-attempts.ts'
-import { hashToken, INVITATION_TTL_MS, newToken } from '../auth/tokens.ts'
-import { companies, invitations, users } from '../db/schema.ts'
+import { hashToken } from '../auth/tokens.ts'
+import { invitations } from '../db/schema.ts'
 import type { AppEnv } from '../http/app-env.ts'
 import { jsonBody } from '../http/validate.ts'
-import { invitationMail } from '../mail/messages.ts'
+import { NotFound } from '../domain-errors.ts'
 
 const TokenSchema = v.pipe(v.string(), v.maxLength(200), v.regex(/^[A-Za-z0-9_-]+$/))
 
@@ -24,27 +22,17 @@ export function invitationRoutes() {
   const limits = attemptLimiter()
 
   routes.post('/send-invitation', requireUser, requireOwner, async (c) => {
-    const { db, mailer, publicUrl, now: clock, trustProxy = 0 } = c.var.deps
+    const { db, jobs, now: clock, trustProxy = 0 } = c.var.deps
     const body = await jsonBody(c, SendInvitationBody)
     const owner = c.var.user
     const companyId = companyOf(owner)
     const now = clock?.() ?? new Date()
     // Anyone can open a company, so invitations must not become a way to mail strangers in bulk.
     const claim = await limits.claim(db, invitationMailLimits(clientIp(c, trustProxy), body.email), now)
-    if (!claim.allowed) throw tooManyAttempts(c, claim.retryAfterMs, 'invitations')
-    const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, body.email)).limit(1)
-    if (existing) throw new HTTPException(409, { message: DUPLICATE_EMAIL_MESSAGE })
-    const [company] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId))
-    const token = newToken()
-    await db.insert(invitations).values({
-      tokenHash: hashToken(token),
-      email: body.email,
-      companyId,
-      invitedBy: owner.id,
-      expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
-      createdAt: now,
-    })
-    await mailer.send(invitationMail(body.email, company?.name ?? 'Your company', `${publicUrl}/signup/${token}`))
+    if (!claim.allowed) throw tooManyAttempts(claim.retryAfterMs, 'invitations')
+    // The same answer, in the same time, whether or not the address has an account: the job decides
+    // whether it gets an invitation or a note that it already has one (jobs/job-handlers.ts).
+    await jobs.enqueue(db, 'mail.invitation', { email: body.email, companyId, invitedBy: owner.id })
     return c.json<MessageResponse>({ message: `Invitation has been sent to ${body.email}.` })
   })
 
@@ -59,7 +47,7 @@ export function invitationRoutes() {
           .where(and(eq(invitations.tokenHash, hashToken(token.output)), isNull(invitations.usedAt), gt(invitations.expiresAt, now)))
           .limit(1)
       : []
-    if (!invitation) throw new HTTPException(404, { message: 'This invitation is invalid or has expired.' })
+    if (!invitation) throw new NotFound('This invitation is invalid or has expired.')
     return c.json<InvitationResponse>({ email: invitation.email })
   })
 

@@ -3,7 +3,6 @@
 import { and, count, eq, inArray, isNull, ne, or, type SQL } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
-import { HTTPException } from 'hono/http-exception'
 import type * as v from 'valibot'
 import {
   UnitSubTypeBody,
@@ -23,19 +22,20 @@ import type { AppEnv } from '../http/app-env.ts'
 import { idParam, jsonBody } from '../http/validate.ts'
 import { FOREIGN_KEY_VIOLATION, pgErrorCode } from '../units/pg-error.ts'
 import { loadSubTypes, loadUnitTypes } from '../units/unit-types-of.ts'
+import { Conflict, NotFound, Refused } from '../domain-errors.ts'
 
-const notFound = () => new HTTPException(404, { message: 'Not found.' })
+const notFound = () => new NotFound('Not found.')
 
 /** Reads: the company's owner and drivers. */
 const requireMember = createMiddleware<AppEnv>(async (c, next) => {
   companyOf(c.var.user)
-  if (c.var.user.role !== 'owner' && c.var.user.role !== 'driver') throw new HTTPException(403, { message: 'Permission denied' })
+  if (c.var.user.role !== 'owner' && c.var.user.role !== 'driver') throw new Refused('Permission denied')
   await next()
 })
 
 /** Writes: the owner only, with the message the unit type and sub type modals show (spec §8). */
 const requireOwnerWrite = createMiddleware<AppEnv>(async (c, next) => {
-  if (c.var.user.role !== 'owner' || !c.var.user.companyId) throw new HTTPException(403, { message: 'Permission denied' })
+  if (c.var.user.role !== 'owner' || !c.var.user.companyId) throw new Refused('Permission denied')
   await next()
 })
 
@@ -99,7 +99,7 @@ async function unitsUsing(db: Db, where: SQL): Promise<number> {
 function rethrowInUse(what: string) {
   return (error: unknown): never => {
     if (pgErrorCode(error) === FOREIGN_KEY_VIOLATION) {
-      throw new HTTPException(409, { message: `This ${what} is used by units and cannot be deleted.` })
+      throw new Conflict(`This ${what} is used by units and cannot be deleted.`)
     }
     throw error
   }
@@ -171,7 +171,7 @@ export function unitTypeRoutes() {
     const { db } = c.var.deps
     const existing = await findUnitType(db, companyOf(c.var.user), idParam(c, 'id'))
     const inUse = await unitsUsing(db, eq(units.unitTypeId, existing.id))
-    if (inUse > 0) throw new HTTPException(409, { message: `This unit type is used by ${inUse} units and cannot be deleted.` })
+    if (inUse > 0) throw new Conflict(`This unit type is used by ${inUse} units and cannot be deleted.`)
     await db.delete(unitTypes).where(eq(unitTypes.id, existing.id)).catch(rethrowInUse('unit type'))
     return c.json({ message: 'Unit type has been deleted successfully.' } satisfies MessageResponse)
   })
@@ -240,7 +240,7 @@ export function unitTypeRoutes() {
     const type = await findUnitType(db, companyOf(c.var.user), idParam(c, 'unitTypeId'))
     const existing = await findSubType(db, type.id, idParam(c, 'id'))
     const inUse = await unitsUsing(db, eq(units.unitSubTypeId, existing.id))
-    if (inUse > 0) throw new HTTPException(409, { message: `This unit sub type is used by ${inUse} units and cannot be deleted.` })
+    if (inUse > 0) throw new Conflict(`This unit sub type is used by ${inUse} units and cannot be deleted.`)
     await db.delete(unitSubTypes).where(eq(unitSubTypes.id, existing.id)).catch(rethrowInUse('unit sub type'))
     return c.json({ message: 'Unit sub type has been deleted successfully.' } satisfies MessageResponse)
   })

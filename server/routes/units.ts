@@ -2,7 +2,6 @@
 // lifecycle and oil changes. Owners manage their company's units; a driver reads only units assigned to them.
 import { and, eq, inArray, ne } from 'drizzle-orm'
 import { Hono } from 'hono'
-import { HTTPException } from 'hono/http-exception'
 import type * as v from 'valibot'
 import { OilChangeBody, UnitBody, UnitStatusBody, type UnitResponse } from '../../core/contract/units.ts'
 import type { MessageResponse } from '../../core/contract/auth.ts'
@@ -21,9 +20,10 @@ import { unitOrder } from '../units/unit-orders.ts'
 import { unitTimeline } from '../units/unit-timeline.ts'
 import { changeUnitStatus, recordUnitStatus } from '../units/unit-status.ts'
 import { isUniqueViolation } from '../units/pg-error.ts'
+import { Conflict, Invalid, NotFound } from '../domain-errors.ts'
 
 const DUPLICATE_VIN = 'The current VIN is existing in the system.'
-const notFound = () => new HTTPException(404, { message: 'Not found.' })
+const notFound = () => new NotFound('Not found.')
 
 type UnitFields = v.InferOutput<typeof UnitBody>
 
@@ -40,7 +40,7 @@ async function checkTypeAndSubType(db: Db, companyId: string, fields: UnitFields
     .where(and(eq(unitSubTypes.id, fields.unitSubTypeId), eq(unitSubTypes.companyId, companyId)))
   if (!subType) throw notFound()
   if (subType.unitTypeId !== fields.unitTypeId) {
-    throw new HTTPException(400, { message: 'The Sub Type does not belong to the chosen Type.' })
+    throw new Invalid('The Sub Type does not belong to the chosen Type.')
   }
 }
 
@@ -49,12 +49,12 @@ async function checkVinIsFree(db: Db, companyId: string, vin: string, exceptUnit
     .select({ id: units.id })
     .from(units)
     .where(and(eq(units.companyId, companyId), eq(units.vin, vin), exceptUnitId ? ne(units.id, exceptUnitId) : undefined))
-  if (taken) throw new HTTPException(409, { message: DUPLICATE_VIN })
+  if (taken) throw new Conflict(DUPLICATE_VIN)
 }
 
 /** A unique-index race that slipped past the pre-check is still the duplicate-VIN answer. */
 function rethrowDuplicateVin(error: unknown): never {
-  if (isUniqueViolation(error)) throw new HTTPException(409, { message: DUPLICATE_VIN })
+  if (isUniqueViolation(error)) throw new Conflict(DUPLICATE_VIN)
   throw error
 }
 
@@ -196,7 +196,7 @@ export function unitRoutes() {
     const unit = await findCompanyUnit(db, companyOf(c.var.user), idParam(c, 'id'))
     const body = await jsonBody(c, OilChangeBody)
     if (body.unitId !== undefined && body.unitId !== unit.id) {
-      throw new HTTPException(400, { message: 'unitId: The unit does not match the address.' })
+      throw new Invalid('unitId: The unit does not match the address.')
     }
     await db.insert(oilChanges).values({
       unitId: unit.id,

@@ -4,7 +4,6 @@
 import { and, count, eq, ne } from 'drizzle-orm'
 import type { Context } from 'hono'
 import { Hono } from 'hono'
-import { HTTPException } from 'hono/http-exception'
 import {
   SaveDocumentFields,
   UpdateCompanyBody,
@@ -28,6 +27,7 @@ import { sessions, units, userDocuments, users } from '../db/schema.ts'
 import type { AppEnv } from '../http/app-env.ts'
 import { idParam, jsonBody, parseOr400 } from '../http/validate.ts'
 import type { FileStore } from '../storage/storage.ts'
+import { Conflict, Invalid, NotFound } from '../domain-errors.ts'
 
 const NOT_FOUND = 'User not found.'
 const PROFILE_SAVED_MESSAGE = 'Profile data has been modified successfully.'
@@ -35,13 +35,13 @@ const PROFILE_SAVED_MESSAGE = 'Profile data has been modified successfully.'
 /** The path's user id, when it is the caller's own; any other id is a 404. */
 function ownId(c: Context<AppEnv>): string {
   const id = idParam(c, 'id')
-  if (id !== c.var.user.id) throw new HTTPException(404, { message: NOT_FOUND })
+  if (id !== c.var.user.id) throw new NotFound(NOT_FOUND)
   return id
 }
 
 async function ownRow(c: Context<AppEnv>): Promise<UserRow> {
   const row = await findUser(c.var.deps.db, ownId(c))
-  if (!row) throw new HTTPException(404, { message: NOT_FOUND })
+  if (!row) throw new NotFound(NOT_FOUND)
   return row
 }
 
@@ -52,12 +52,12 @@ async function visibleRow(c: Context<AppEnv>): Promise<UserRow> {
   const row = await findUser(c.var.deps.db, id)
   const ownDriver =
     caller.role === 'owner' && caller.companyId !== null && row?.companyId === caller.companyId && row.role === 'driver'
-  if (!row || (row.id !== caller.id && !ownDriver)) throw new HTTPException(404, { message: NOT_FOUND })
+  if (!row || (row.id !== caller.id && !ownDriver)) throw new NotFound(NOT_FOUND)
   return row
 }
 
 function ensureSameId(pathId: string, bodyId: string) {
-  if (pathId !== bodyId) throw new HTTPException(400, { message: 'id: must match the user in the path.' })
+  if (pathId !== bodyId) throw new Invalid('id: must match the user in the path.')
 }
 
 /** Units a user has in their hands: every unit of the company for an owner, their assigned units for a driver. */
@@ -133,7 +133,7 @@ export function userRoutes() {
       .from(users)
       .where(and(eq(users.email, body.email), ne(users.id, id)))
       .limit(1)
-    if (taken) throw new HTTPException(409, { message: DUPLICATE_EMAIL_MESSAGE })
+    if (taken) throw new Conflict(DUPLICATE_EMAIL_MESSAGE)
     let row: UserRow | undefined
     try {
       ;[row] = await db
@@ -148,10 +148,10 @@ export function userRoutes() {
         .where(eq(users.id, id))
         .returning()
     } catch (error) {
-      if (isUniqueViolation(error)) throw new HTTPException(409, { message: DUPLICATE_EMAIL_MESSAGE })
+      if (isUniqueViolation(error)) throw new Conflict(DUPLICATE_EMAIL_MESSAGE)
       throw error
     }
-    if (!row) throw new HTTPException(404, { message: NOT_FOUND })
+    if (!row) throw new NotFound(NOT_FOUND)
     return c.json<UserSavedResponse>({ message: PROFILE_SAVED_MESSAGE, user: await authUserOf(db, row, c.var.deps) })
   })
 
@@ -159,7 +159,7 @@ export function userRoutes() {
     const id = ownId(c)
     const body = await jsonBody(c, UpdatePasswordBody)
     ensureSameId(id, body.id)
-    if (body.password !== body.confirmPassword) throw new HTTPException(400, { message: PASSWORDS_DO_NOT_MATCH_MESSAGE })
+    if (body.password !== body.confirmPassword) throw new Invalid(PASSWORDS_DO_NOT_MATCH_MESSAGE)
     const { db, now: clock, scryptCost } = c.var.deps
     const now = clock?.() ?? new Date()
     const passwordHash = await hashPassword(body.password, scryptCost)
@@ -189,7 +189,7 @@ export function userRoutes() {
           .set({ avatarKey: key, updatedAt: now?.() ?? new Date() })
           .where(eq(users.id, before.id))
           .returning()
-        if (!updated) throw new HTTPException(404, { message: NOT_FOUND })
+        if (!updated) throw new NotFound(NOT_FOUND)
         return { row: updated, replaced: locked?.avatarKey ?? null }
       }),
     )

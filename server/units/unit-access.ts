@@ -1,15 +1,15 @@
 // Who may see which unit: an owner sees every unit of their company, a driver only the units assigned
 // to them. Anything else answers 404, so another company's ids never reveal that they exist.
 import { and, eq } from 'drizzle-orm'
-import { HTTPException } from 'hono/http-exception'
 import type { Db } from '../db/client.ts'
 import { units } from '../db/schema.ts'
 import type { SessionUser } from '../http/app-env.ts'
 import { companyOf } from '../auth/session.ts'
+import { NotFound, Refused } from '../domain-errors.ts'
 
 export type UnitRow = typeof units.$inferSelect
 
-const notFound = () => new HTTPException(404, { message: 'Not found.' })
+const notFound = () => new NotFound('Not found.')
 
 /** A unit of `companyId`, or a 404. */
 export async function findCompanyUnit(db: Db, companyId: string, unitId: string): Promise<UnitRow> {
@@ -25,7 +25,7 @@ export async function findCompanyUnit(db: Db, companyId: string, unitId: string)
 export async function findVisibleUnit(db: Db, user: SessionUser, unitId: string): Promise<UnitRow> {
   const companyId = companyOf(user)
   if (user.role !== 'owner' && user.role !== 'driver') {
-    throw new HTTPException(403, { message: 'Only a company owner or driver can do this.' })
+    throw new Refused('Only a company owner or driver can do this.')
   }
   const unit = await findCompanyUnit(db, companyId, unitId)
   if (user.role === 'driver' && unit.driverId !== user.id) throw notFound()

@@ -1,10 +1,10 @@
 // A unit's status and its History move together: every change writes the status and its timeline
 // entry in one transaction, so the History never shows a change that did not happen (or misses one).
 import { and, eq, sql } from 'drizzle-orm'
-import { HTTPException } from 'hono/http-exception'
 import { canChangeUnitStatus, type UnitStatus as ContractUnitStatus } from '../../core/contract/units.ts'
 import type { Db } from '../db/client.ts'
 import { units, unitStatusEvents, type UnitStatus } from '../db/schema.ts'
+import { Conflict, NotFound } from '../domain-errors.ts'
 
 // The contract (what the client sees) and the schema (what is stored) list the same statuses.
 const sameStatuses: [ContractUnitStatus, UnitStatus] extends [UnitStatus, ContractUnitStatus] ? true : never = true
@@ -60,9 +60,9 @@ export async function changeUnitStatus(
       .from(units)
       .where(and(eq(units.id, change.unitId), eq(units.companyId, change.companyId)))
       .for('update')
-    if (!current) throw new HTTPException(404, { message: 'Not found.' })
+    if (!current) throw new NotFound('Not found.')
     if (!canChangeUnitStatus(current.status, change.newStatus)) {
-      throw new HTTPException(409, { message: transitionRejectedMessage(current.status, change.newStatus) })
+      throw new Conflict(transitionRejectedMessage(current.status, change.newStatus))
     }
     await recordUnitStatus(tx, {
       unitId: change.unitId,

@@ -1,7 +1,7 @@
 // Signed-out screens and onboarding against the real server (spec §2, §4, §8).
 import { AxeBuilder } from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { test, expect, lastMailLink, uniqueEmail } from './fixtures.ts'
+import { test, expect, mailedLink, uniqueEmail } from './fixtures.ts'
 
 const PASSWORD = 'Secret12'
 
@@ -72,7 +72,7 @@ test('a forgotten password is reset through the mailed link and the new one sign
   await expect(page.getByText('The password reset link has been sent to your email.')).toBeVisible()
   await expect(page).toHaveURL(/\/signin$/)
 
-  const link = new URL(lastMailLink(email))
+  const link = new URL(await mailedLink(email))
   await page.goto(link.pathname)
   await page.getByLabel('Password', { exact: true }).fill('Renewed12')
   await page.getByLabel('Confirm Password').fill('Renewed12')

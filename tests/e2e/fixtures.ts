@@ -20,17 +20,29 @@ export const test = base.extend({
 export { expect }
 
 /** The newest mail written to DATA_DIR/mail for `to`, and the first app link in it. */
-export function lastMailLink(to: string): string {
+/** The link of the newest mail to `to`, read from DATA_DIR/mail; none yet: null. */
+function newestMailLink(to: string): string | null {
   const dir = path.join(process.env.E2E_DATA_DIR ?? '', 'mail')
-  const files = readdirSync(dir)
-    .filter((file) => file.toLowerCase().includes(to.toLowerCase().replace(/[^a-z0-9@._-]/gi, '_')))
-    .sort()
-  const newest = files.at(-1)
-  if (!newest) throw new Error(`no mail for ${to}`)
-  const text = readFileSync(path.join(dir, newest), 'utf8')
-  const match = /https?:\/\/\S+/.exec(text)
-  if (!match) throw new Error(`no link in mail for ${to}`)
-  return match[0]
+  let files: string[]
+  try {
+    files = readdirSync(dir)
+  } catch {
+    return null
+  }
+  const newest = files.filter((file) => file.toLowerCase().includes(to.toLowerCase().replace(/[^a-z0-9@._-]/gi, '_'))).sort().at(-1)
+  if (!newest) return null
+  return /https?:\/\/\S+/.exec(readFileSync(path.join(dir, newest), 'utf8'))?.[0] ?? null
+}
+
+/** The link mailed to `to`: mail is sent by a job a moment after the request, so this waits for it. */
+export async function mailedLink(to: string, timeoutMs = 20_000): Promise<string> {
+  const until = Date.now() + timeoutMs
+  for (;;) {
+    const link = newestMailLink(to)
+    if (link) return link
+    if (Date.now() > until) throw new Error(`no mail with a link for ${to} within ${timeoutMs} ms`)
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
 }
 
 /** A unique email per test run, so tests share one server without colliding. */

@@ -5,14 +5,12 @@
 import { readdirSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { createApp, type App } from '../../server/app.ts'
-import { deviceTokenSigner } from '../../server/auth/device-token.ts'
+import { type App } from '../../server/app.ts'
 import { OUT_OF_SPACE_MESSAGE } from '../../server/http/infrastructure-errors.ts'
-import { fileMailer } from '../../server/mail/mailer.ts'
 import { faultyFileStore } from '../../server/storage/faulty-file-store.ts'
-import { diskFileStore, fileUrlSigner } from '../../server/storage/storage.ts'
+import { diskFileStore } from '../../server/storage/storage.ts'
 import type { FetchLike } from '../../src/outbox/transport.ts'
-import { createTestContext, TEST_SCRYPT, type TestContext } from '../server/harness.ts'
+import { createTestContext, type TestContext } from '../server/harness.ts'
 import { insertUnit, insertUnitType } from '../server/unit-fixtures.ts'
 import { CHECKLIST, driverDevice, type ApiSession } from './fault-harness.ts'
 
@@ -26,15 +24,7 @@ const filesDir = () => path.join(ctx.dataDir, 'faulty-files')
 beforeAll(async () => {
   ctx = await createTestContext()
   // The real app and database; only the file store is wrapped.
-  app = createApp({
-    db: ctx.db,
-    mailer: fileMailer(path.join(ctx.dataDir, 'mail'), 'Fleetyard <test@fleetyard.local>', () => {}),
-    files: faultyFileStore(diskFileStore(filesDir()), { fullDisk: () => diskFull }),
-    fileUrls: fileUrlSigner('test-secret'),
-    deviceTokens: deviceTokenSigner('test-secret'),
-    publicUrl: 'http://localhost:3000',
-    scryptCost: TEST_SCRYPT,
-  })
+  app = ctx.instance({ files: faultyFileStore(diskFileStore(filesDir()), { fullDisk: () => diskFull }) }).app
 }, 60_000)
 afterAll(async () => {
   await ctx?.close()

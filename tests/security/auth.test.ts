@@ -110,14 +110,14 @@ describe('sign-out', () => {
 
 describe('single-use links', () => {
   const tokenOf = (link: string | null) => link?.split('/').pop() ?? ''
-  const lastMailTo = (to: string) => ctx.mails().filter((mail) => mail.to.includes(to)).pop()
+  const lastMailTo = async (to: string) => (await ctx.mails()).filter((mail) => mail.to.includes(to)).pop()
 
   test('a password reset link works once, ends every session, and voids the other links', async () => {
     const user = await ctx.user({ role: null, companyId: null, email: uniqueEmail('reset') })
     expect((await ctx.call('POST', '/auth/reset-password', { json: { email: user.email } })).status).toBe(200)
-    const first = tokenOf(lastMailTo(user.email)!.link)
+    const first = tokenOf((await lastMailTo(user.email))!.link)
     expect((await ctx.call('POST', '/auth/reset-password', { json: { email: user.email } })).status).toBe(200)
-    const second = tokenOf(lastMailTo(user.email)!.link)
+    const second = tokenOf((await lastMailTo(user.email))!.link)
     expect(second).not.toBe(first)
 
     const set = (token: string, password: string) =>
@@ -146,7 +146,7 @@ describe('single-use links', () => {
     const owner = await ctx.owner()
     const invited = uniqueEmail('invited')
     expect((await ctx.call('POST', '/invitations/send-invitation', { token: owner.token, json: { email: invited } })).status).toBe(200)
-    const token = tokenOf(lastMailTo(invited)!.link)
+    const token = tokenOf((await lastMailTo(invited))!.link)
     expect((await ctx.call('GET', `/invitations/${token}`)).body).toEqual({ email: invited })
 
     const register = (email: string) =>

@@ -183,26 +183,26 @@ describe('POST /auth/register', () => {
 })
 
 describe('password reset', () => {
-  const resetLink = (to: string) => ctx.mails().filter((mail) => mail.to === to).at(-1)?.link ?? null
+  const resetLink = async (to: string) => (await ctx.mails()).filter((mail) => mail.to === to).at(-1)?.link ?? null
 
   test('a known email is mailed a set-password link; an unknown one gets the same answer and no mail', async () => {
     const user = await ctx.user({ role: null, companyId: null })
     const known = await ctx.call('POST', '/auth/reset-password', { json: { email: user.email } })
     expect(known.status).toBe(200)
     expect(known.body).toEqual({ message: 'The password reset link has been sent to your email.' })
-    expect(resetLink(user.email)).toMatch(/^http:\/\/localhost:3000\/set-password\/[\w-]{40,}$/)
+    expect((await resetLink(user.email))).toMatch(/^http:\/\/localhost:3000\/set-password\/[\w-]{40,}$/)
 
     const nobody = email('nobody')
     const unknown = await ctx.call('POST', '/auth/reset-password', { json: { email: nobody } })
     expect(unknown.status).toBe(200)
     expect(unknown.body).toEqual(known.body)
-    expect(resetLink(nobody)).toBeNull()
+    expect((await resetLink(nobody))).toBeNull()
   })
 
   test('the link sets a new password once, ends old sessions, and the old password stops working', async () => {
     const user = await ctx.user({ role: null, companyId: null })
     await ctx.call('POST', '/auth/reset-password', { json: { email: user.email } })
-    const token = resetLink(user.email)!.split('/').at(-1)!
+    const token = (await resetLink(user.email))!.split('/').at(-1)!
     const set = await ctx.call('POST', '/auth/set-password', { json: { token, password: 'Changed1', confirmPassword: 'Changed1' } })
     expect(set.status).toBe(200)
     expect(set.body).toEqual({ message: 'The password has been set successfully.' })
@@ -219,7 +219,7 @@ describe('password reset', () => {
   test('an expired link is refused', async () => {
     const user = await ctx.user({ role: null, companyId: null })
     await ctx.call('POST', '/auth/reset-password', { json: { email: user.email } })
-    const token = resetLink(user.email)!.split('/').at(-1)!
+    const token = (await resetLink(user.email))!.split('/').at(-1)!
     await ctx.db
       .update(passwordResetTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
@@ -232,9 +232,9 @@ describe('password reset', () => {
   test('a new link makes older unused links of the same user useless once one is used', async () => {
     const user = await ctx.user({ role: null, companyId: null })
     await ctx.call('POST', '/auth/reset-password', { json: { email: user.email } })
-    const first = resetLink(user.email)!.split('/').at(-1)!
+    const first = (await resetLink(user.email))!.split('/').at(-1)!
     await ctx.call('POST', '/auth/reset-password', { json: { email: user.email } })
-    const second = resetLink(user.email)!.split('/').at(-1)!
+    const second = (await resetLink(user.email))!.split('/').at(-1)!
     expect(second).not.toBe(first)
     expect((await ctx.call('POST', '/auth/set-password', { json: { token: second, password: 'Second1', confirmPassword: 'Second1' } })).status).toBe(200)
     expect((await ctx.call('POST', '/auth/set-password', { json: { token: first, password: 'First12', confirmPassword: 'First12' } })).status).toBe(400)

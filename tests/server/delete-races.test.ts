@@ -62,6 +62,7 @@ test('cancel raced against finish leaves either a finished pre-trip with every p
     // Started in turn one before the other; both are in flight together.
     const [finished, cancelled] =
       round % 2 === 0 ? await Promise.all([finish(), cancel()]) : await Promise.all([cancel(), finish()]).then(([c, f]) => [f, c] as const)
+    await ctx.runJobs()
     const [row] = await ctx.db.select().from(inspections).where(eq(inspections.id, draftId))
     const photos = await ctx.db.select().from(media).where(eq(media.inspectionId, draftId))
     const outcome = {
@@ -97,6 +98,7 @@ test('a unit deleted while a photo is uploaded to its draft leaves no file witho
     expect(removed.status).toBe(200)
     expect([201, 404, 409]).toContain(uploaded.status)
     // Whatever the order, the unit's media rows are gone, and so is every file any of them named.
+    await ctx.runJobs()
     const left = readdirSync(path.join(ctx.dataDir, 'files', 'media'))
     const rows = await ctx.db.select({ key: media.fileKey }).from(media)
     const named = new Set(rows.map((row) => row.key.split('/')[1]))

@@ -377,6 +377,8 @@ describe('DELETE /documents/{id}', () => {
     expect(response.status).toBe(200)
     expect(response.body.message).toBe('Document has been deleted successfully.')
     expect((await ctx.call('GET', `/documents/${added._id}`, { token: owner.token })).status).toBe(404)
+    // The file goes by a job, once the row is gone for good.
+    expect(await ctx.runJobs()).toBeGreaterThan(0)
     expect(storedDocuments()).not.toContain(key.split('/')[1])
     expect((await fetchFile(added.url)).status).toBe(404)
   })

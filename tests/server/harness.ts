@@ -12,6 +12,8 @@ import { deviceTokenSigner } from '../../server/auth/device-token.ts'
 import { openDatabase, type Database, type Db } from '../../server/db/client.ts'
 import { companies, users, type RoleName } from '../../server/db/schema.ts'
 import type { AppDeps } from '../../server/http/app-env.ts'
+import { jobHandlers } from '../../server/jobs/job-handlers.ts'
+import { openJobQueue, type JobQueue } from '../../server/jobs/job-queue.ts'
 import { fileMailer } from '../../server/mail/mailer.ts'
 import { hashPassword, type ScryptCost } from '../../server/auth/password.ts'
 import { createSession } from '../../server/auth/session.ts'
@@ -47,6 +49,10 @@ export interface TestContext {
   database: Database
   dataDir: string
   call: Call
+  /** The context's job queue (no workers polling: runJobs() runs what is due). */
+  jobs: JobQueue
+  /** Runs every due job (mail, file deletes) to the end; resolves with how many ran. */
+  runJobs: () => Promise<number>
   /** Another app on the same database and files: a second instance, or one with other settings. */
   instance: (overrides?: Partial<AppDeps>) => { app: App; call: Call }
   company: (name?: string) => Promise<{ id: string; name: string; slug: string }>
@@ -54,7 +60,8 @@ export interface TestContext {
   /** An owner with a fresh company. */
   owner: (companyName?: string) => Promise<TestUser & { companyId: string }>
   driver: (companyId: string) => Promise<TestUser & { companyId: string }>
-  mails: () => { to: string; text: string; link: string | null }[]
+  /** The mail sent so far, once every due job (mail is sent by jobs) has run. */
+  mails: () => Promise<{ to: string; text: string; link: string | null }[]>
   close: () => Promise<void>
 }
 
@@ -105,10 +112,14 @@ export async function createTestContext(): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fleetyard-test-'))
   const database = await openContextDatabase()
   const db = database.db
+  const jobs = await openJobQueue(database)
+  const mailer = fileMailer(path.join(dataDir, 'mail'), 'Fleetyard <test@fleetyard.local>', () => {})
+  const fileStore = diskFileStore(path.join(dataDir, 'files'))
   const deps: AppDeps = {
     db,
-    mailer: fileMailer(path.join(dataDir, 'mail'), 'Fleetyard <test@fleetyard.local>', () => {}),
-    files: diskFileStore(path.join(dataDir, 'files')),
+    mailer,
+    files: fileStore,
+    jobs,
     fileUrls: fileUrlSigner('test-secret'),
     deviceTokens: deviceTokenSigner('test-secret'),
     publicUrl: 'http://localhost:3000',
@@ -116,6 +127,9 @@ export async function createTestContext(): Promise<TestContext> {
   }
   const app = createApp(deps)
   const call = callerOf(app)
+  // The workers `npm start` runs, run here on demand so a test knows when the jobs are done.
+  const handlers = jobHandlers({ db, mailer, files: fileStore, publicUrl: deps.publicUrl })
+  const runJobs: TestContext['runJobs'] = () => jobs.runDue(handlers)
   const instance: TestContext['instance'] = (overrides = {}) => {
     const other = createApp({ ...deps, ...overrides })
     return { app: other, call: callerOf(other) }
@@ -157,7 +171,8 @@ export async function createTestContext(): Promise<TestContext> {
     return { ...made, companyId }
   }
 
-  const mails: TestContext['mails'] = () => {
+  const mails: TestContext['mails'] = async () => {
+    await runJobs()
     const dir = path.join(dataDir, 'mail')
     let files: string[] = []
     try {
@@ -180,12 +195,15 @@ export async function createTestContext(): Promise<TestContext> {
     dataDir,
     call,
     instance,
+    jobs,
+    runJobs,
     company,
     user,
     owner,
     driver,
     mails,
     close: async () => {
+      await jobs.stop()
       await database.close()
       rmSync(dataDir, { recursive: true, force: true })
     },

@@ -2,12 +2,10 @@ import { readdirSync } from 'node:fs'
 import path from 'node:path'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
-import { createApp, type App } from '../../server/app.ts'
-import { deviceTokenSigner } from '../../server/auth/device-token.ts'
+import { type App } from '../../server/app.ts'
 import { idempotencyKeys, inspections, media } from '../../server/db/schema.ts'
-import { fileMailer } from '../../server/mail/mailer.ts'
-import { diskFileStore, fileUrlSigner, type FileStore } from '../../server/storage/storage.ts'
-import { createTestContext, TEST_SCRYPT, type TestContext, type TestUser } from './harness.ts'
+import { diskFileStore, type FileStore } from '../../server/storage/storage.ts'
+import { createTestContext, type TestContext, type TestUser } from './harness.ts'
 import { jpegBytes, makeUnit, uploadForm } from './inspection-fixtures.ts'
 
 let ctx: TestContext
@@ -23,15 +21,7 @@ afterAll(() => ctx.close())
 
 /** Another app process on the same database and files — a restart, or one with a different file store. */
 function appOn(files: FileStore = disk): App {
-  return createApp({
-    db: ctx.db,
-    mailer: fileMailer(path.join(ctx.dataDir, 'mail'), 'Fleetyard <test@fleetyard.local>', () => {}),
-    files,
-    fileUrls: fileUrlSigner('test-secret'),
-    deviceTokens: deviceTokenSigner('test-secret'),
-    publicUrl: 'http://localhost:3000',
-    scryptCost: TEST_SCRYPT,
-  })
+  return ctx.instance({ files }).app
 }
 
 interface SendOptions {

@@ -335,6 +335,8 @@ describe('POST /inspection/delete', () => {
     expect(first.body.message).toEqual(expect.any(String))
     expect(await ctx.db.select().from(inspections).where(eq(inspections.id, draftId))).toHaveLength(0)
     expect(await ctx.db.select().from(media).where(eq(media.inspectionId, draftId))).toHaveLength(0)
+    // Its files go by a job, once the delete has committed.
+    await ctx.runJobs()
     expect(storedFiles()).toHaveLength(before)
 
     const second = await ctx.call('POST', '/inspection/delete', { token: owner.token, json: deleteBody(unitId, draftId) })

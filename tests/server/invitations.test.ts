@@ -12,7 +12,7 @@ afterAll(() => ctx.close())
 
 let counter = 0
 const email = () => `invitee-${++counter}-${Math.random().toString(36).slice(2, 7)}@example.com`
-const linkFor = (to: string) => ctx.mails().filter((mail) => mail.to === to).at(-1)?.link ?? null
+const linkFor = async (to: string) => (await ctx.mails()).filter((mail) => mail.to === to).at(-1)?.link ?? null
 const tokenOf = (link: string) => link.split('/').at(-1)!
 
 describe('POST /invitations/send-invitation', () => {
@@ -23,9 +23,9 @@ describe('POST /invitations/send-invitation', () => {
     const response = await ctx.call('POST', '/invitations/send-invitation', { token: owner.token, json: { email: ` ${to.toUpperCase()} ` } })
     expect(response.status).toBe(200)
     expect(response.body).toEqual({ message: `Invitation has been sent to ${to}.` })
-    const link = linkFor(to)
+    const link = (await linkFor(to))
     expect(link).toMatch(/^http:\/\/localhost:3000\/signup\/[\w-]{40,}$/)
-    expect(ctx.mails().find((mail) => mail.to === to)!.text).toContain('Invite Co has invited you')
+    expect((await ctx.mails()).find((mail) => mail.to === to)!.text).toContain('Invite Co has invited you')
 
     const [stored] = await ctx.db.select().from(invitations).where(eq(invitations.tokenHash, hashToken(tokenOf(link!))))
     expect(stored).toMatchObject({ email: to, companyId: owner.companyId, invitedBy: owner.id, usedAt: null })
@@ -34,13 +34,17 @@ describe('POST /invitations/send-invitation', () => {
     expect(days).toBeLessThan(7.01)
   })
 
-  test('an email that already has an account answers 409 and sends nothing', async () => {
+  test('an email that already has an account gets the same answer, and a note to sign in instead of an invitation', async () => {
     const owner = await ctx.owner()
     const existing = await ctx.user({ role: null, companyId: null })
     const response = await ctx.call('POST', '/invitations/send-invitation', { token: owner.token, json: { email: existing.email } })
-    expect(response.status).toBe(409)
-    expect(response.body).toEqual({ message: 'An account with this email already exists.' })
-    expect(linkFor(existing.email)).toBeNull()
+    expect(response.status).toBe(200)
+    expect(response.body).toEqual({ message: `Invitation has been sent to ${existing.email}.` })
+    const mail = (await ctx.mails()).filter((sent) => sent.to === existing.email)
+    expect(mail).toHaveLength(1)
+    expect(mail[0]!.text).toContain('already has a Fleetyard account')
+    expect(mail[0]!.link).toBe('http://localhost:3000/signin')
+    expect(await ctx.db.select().from(invitations).where(eq(invitations.email, existing.email))).toHaveLength(0)
   })
 
   test('drivers and users without a company get 403; no token 401', async () => {
@@ -71,7 +75,7 @@ describe('GET /invitations/{token}', () => {
     const owner = await ctx.owner()
     const to = email()
     await ctx.call('POST', '/invitations/send-invitation', { token: owner.token, json: { email: to } })
-    const response = await ctx.call('GET', `/invitations/${tokenOf(linkFor(to)!)}`)
+    const response = await ctx.call('GET', `/invitations/${tokenOf((await linkFor(to))!)}`)
     expect(response.status).toBe(200)
     expect(response.body).toEqual({ email: to })
   })
@@ -80,7 +84,7 @@ describe('GET /invitations/{token}', () => {
     const owner = await ctx.owner()
     const to = email()
     await ctx.call('POST', '/invitations/send-invitation', { token: owner.token, json: { email: to } })
-    const token = tokenOf(linkFor(to)!)
+    const token = tokenOf((await linkFor(to))!)
     const signUp = await ctx.call('POST', '/auth/register', {
       json: { email: to, password: 'Secret1', firstName: 'Ivy', lastName: 'Invited', phone: '', invitationToken: token, companyId: null },
     })
@@ -96,7 +100,7 @@ describe('GET /invitations/{token}', () => {
     const owner = await ctx.owner()
     const to = email()
     await ctx.call('POST', '/invitations/send-invitation', { token: owner.token, json: { email: to } })
-    const token = tokenOf(linkFor(to)!)
+    const token = tokenOf((await linkFor(to))!)
     await ctx.db.update(invitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(invitations.tokenHash, hashToken(token)))
     for (const candidate of [token, 'unknown-token', 'bad%20token', 'x'.repeat(500)]) {
       const response = await ctx.call('GET', `/invitations/${candidate}`)

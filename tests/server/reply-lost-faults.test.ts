@@ -82,9 +82,12 @@ async function crashThenRetry(who: TestUser, unitId: string, method: string, api
   } finally {
     logged.mockRestore()
   }
+  await ctx.runJobs()
   const afterCrash = await effectsOn(unitId)
   const [claim] = await ctx.db.select({ n: count() }).from(idempotencyKeys).where(eq(idempotencyKeys.key, key))
   const retry = await send(ctx.app, who, key, method, apiPath, body())
+  // Files of deleted rows go by a job, once the request has committed.
+  await ctx.runJobs()
   const afterRetry = await effectsOn(unitId)
   const again = await send(ctx.app, who, key, method, apiPath, body())
   const afterAgain = await effectsOn(unitId)

@@ -2,13 +2,8 @@
 // reached through an injected fetch that records every request the outbox makes. Files using it run
 // in the node environment (`// @vitest-environment node`): under jsdom, Vite rewrites the server's
 // `new URL(…, import.meta.url)` into a web address and the database cannot find its migrations.
-import path from 'node:path'
 import { and, eq, isNotNull } from 'drizzle-orm'
-import { createApp } from '../../../server/app.ts'
-import { deviceTokenSigner } from '../../../server/auth/device-token.ts'
-import { fileMailer } from '../../../server/mail/mailer.ts'
-import { diskFileStore, fileUrlSigner } from '../../../server/storage/storage.ts'
-import { createTestContext, TEST_SCRYPT, type TestContext } from '../../server/harness.ts'
+import { createTestContext, type TestContext } from '../../server/harness.ts'
 import { inspections, media, unitSubTypes, units, unitTypes } from '../../../server/db/schema.ts'
 import { fetchTransport, type FetchLike, type Transport } from '../../../src/outbox/transport.ts'
 
@@ -50,15 +45,7 @@ export async function startOutboxServer() {
 
   /** A new app process on the same database and files: nothing survives but what they hold. */
   function restart(): void {
-    app = createApp({
-      db: ctx.db,
-      mailer: fileMailer(path.join(ctx.dataDir, 'mail'), 'Fleetyard <test@fleetyard.local>', () => {}),
-      files: diskFileStore(path.join(ctx.dataDir, 'files')),
-      fileUrls: fileUrlSigner('test-secret'),
-      deviceTokens: deviceTokenSigner('test-secret'),
-      publicUrl: 'http://localhost:3000',
-      scryptCost: TEST_SCRYPT,
-    })
+    app = ctx.instance().app
   }
 
   const fetch: FetchLike = async (input, init) => {

@@ -1,0 +1,53 @@
+// What each job does (jobs/job-queue.ts names them). A request only enqueues; the work that would make
+// its answer slower, or different for an address with an account and one without, happens here.
+import { eq } from 'drizzle-orm'
+import { hashToken, INVITATION_TTL_MS, newToken, RESET_TOKEN_TTL_MS } from '../auth/tokens.ts'
+import { companies, invitations, passwordResetTokens, users } from '../db/schema.ts'
+import type { AppDeps } from '../http/app-env.ts'
+import { invitationMail, invitationToAccountMail, passwordResetMail } from '../mail/messages.ts'
+import type { JobHandlers } from './job-queue.ts'
+
+export function jobHandlers(deps: Pick<AppDeps, 'db' | 'mailer' | 'files' | 'publicUrl' | 'now'>): JobHandlers {
+  const { db, mailer, publicUrl } = deps
+  const now = () => deps.now?.() ?? new Date()
+  const accountOf = async (email: string) => (await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1))[0]
+
+  return {
+    async 'mail.password-reset'({ email }) {
+      const account = await accountOf(email)
+      // Nobody to mail: the request answered exactly as for an account, and that is all.
+      if (!account) return
+      const token = newToken()
+      await db.insert(passwordResetTokens).values({
+        userId: account.id,
+        tokenHash: hashToken(token),
+        expiresAt: new Date(now().getTime() + RESET_TOKEN_TTL_MS),
+      })
+      await mailer.send(passwordResetMail(email, `${publicUrl}/set-password/${token}`))
+    },
+
+    async 'mail.invitation'({ email, companyId, invitedBy }) {
+      const [company] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId))
+      const companyName = company?.name ?? 'A company'
+      if (await accountOf(email)) {
+        await mailer.send(invitationToAccountMail(email, companyName, `${publicUrl}/signin`))
+        return
+      }
+      const token = newToken()
+      await db.insert(invitations).values({
+        tokenHash: hashToken(token),
+        email,
+        companyId,
+        invitedBy,
+        expiresAt: new Date(now().getTime() + INVITATION_TTL_MS),
+        createdAt: now(),
+      })
+      await mailer.send(invitationMail(email, companyName, `${publicUrl}/signup/${token}`))
+    },
+
+    async 'files.delete'({ keys }) {
+      // Deleting a file that is already gone succeeds, so a retried job finishes the rest.
+      for (const key of keys) await deps.files.delete(key)
+    },
+  }
+}

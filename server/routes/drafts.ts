@@ -1,0 +1,166 @@
+// The draft resources of spec §7: /inspection — the owner's assign-to-driver ('inspection') and reserve
+// ('reserve') drafts — and /pre-inspection — the driver's pre-trips on units assigned to them. Both have
+// the same life (create or resume, save a step, upload photos and videos, finish, cancel), the same
+// lists of finished ones, and media details drivers may read for their own units' media too; one
+// router serves both, told apart by the resource's settings below.
+import { Hono, type Context } from 'hono'
+import type { GenericSchema } from 'valibot'
+import {
+  CreateInspectionBody,
+  CreatePreInspectionBody,
+  DeleteDraftBody,
+  OWNER_DRAFT_KINDS,
+  PreInspectionItemsFields,
+  UpdateInspectionBody,
+  UpdatePreInspectionBody,
+  UploadInspectionFields,
+  UploadPreInspectionFields,
+} from '../../core/contract/inspections.ts'
+import type { MediaKind } from '../../core/contract/media-limits.ts'
+import { InspectionListQuery } from '../../core/contract/paging.ts'
+import { requireUser } from '../auth/session.ts'
+import type { InspectionKind, RoleName } from '../db/schema.ts'
+import type { AppEnv } from '../http/app-env.ts'
+import { listPage, pageRequestOf, wholeList, type KeysetOrder } from '../http/keyset-page.ts'
+import { idParam, jsonBody, parseOr400 } from '../http/validate.ts'
+import { createOrResumeDraft, deleteDraft, updateDraft, type DraftChanges } from '../inspections/drafts.ts'
+import { finishedInspections, FINISHED_INSPECTIONS, FINISHED_PRE_INSPECTIONS, mediaDetails } from '../inspections/lists.ts'
+import { requireRole, unitForCaller } from '../inspections/scope.ts'
+import { addItemCaptures, readUploadForm, uploadToDraft } from '../inspections/uploads.ts'
+
+interface DraftResource {
+  /** The one role that writes these drafts. */
+  author: RoleName
+  kinds: readonly InspectionKind[]
+  createBody: GenericSchema<unknown, { type: InspectionKind; company_id: string; user_id: string; unit_id: string }>
+  updateBody: GenericSchema<unknown, DraftChanges>
+  /** Upload fields; a pre-trip's name the checklist item (`item`) a capture belongs to. */
+  uploadFields: GenericSchema<unknown, { type?: InspectionKind | undefined; company_id: string; inspection_id: string; item?: string }>
+  /** The upload paths' middle part: /photo-{uploadPath}/{unitId}, /video-{uploadPath}/{unitId}. */
+  uploadPath: string
+  deletedMessage: string
+  /** Who reads the finished list; a driver reads only their own. */
+  readers: readonly RoleName[]
+  listOrder: KeysetOrder
+}
+
+const INSPECTIONS: DraftResource = {
+  author: 'owner',
+  kinds: OWNER_DRAFT_KINDS,
+  createBody: CreateInspectionBody,
+  updateBody: UpdateInspectionBody,
+  uploadFields: UploadInspectionFields,
+  uploadPath: 'inspection',
+  deletedMessage: 'The inspection has been deleted.',
+  readers: ['owner'],
+  listOrder: FINISHED_INSPECTIONS,
+}
+
+const PRE_INSPECTIONS: DraftResource = {
+  author: 'driver',
+  kinds: ['pre-inspection'],
+  createBody: CreatePreInspectionBody,
+  updateBody: UpdatePreInspectionBody,
+  uploadFields: UploadPreInspectionFields,
+  uploadPath: 'preInspection',
+  deletedMessage: 'The pre-inspection has been deleted.',
+  readers: ['owner', 'driver'],
+  listOrder: FINISHED_PRE_INSPECTIONS,
+}
+
+const nowOf = (c: Context<AppEnv>) => c.var.deps.now?.() ?? new Date()
+
+function draftRoutes(resource: DraftResource) {
+  const app = new Hono<AppEnv>()
+  app.use('*', requireUser)
+
+  app.post('/', async (c) => {
+    requireRole(c.var.user, [resource.author])
+    const body = await jsonBody(c, resource.createBody)
+    const { created, response } = await createOrResumeDraft(c.var.deps.db, c.var.user, body, nowOf(c))
+    return c.json(response, created ? 201 : 200)
+  })
+
+  app.post('/delete', async (c) => {
+    requireRole(c.var.user, [resource.author])
+    const body = await jsonBody(c, DeleteDraftBody)
+    await deleteDraft(c.var.deps.db, c.var.deps.files, c.var.user, body, resource.kinds)
+    return c.json({ message: resource.deletedMessage })
+  })
+
+  const upload = (kind: MediaKind) => async (c: Context<AppEnv>) => {
+    requireRole(c.var.user, [resource.author])
+    const unitId = idParam(c, 'unitId')
+    const { fields, files } = await readUploadForm(c, resource.uploadFields)
+    const uploadResults = await uploadToDraft(c.var.deps.db, c.var.deps.files, c.var.user, {
+      unitId,
+      companyId: fields.company_id,
+      draftId: fields.inspection_id,
+      type: fields.type,
+      item: fields.item ?? null,
+      kind,
+      kinds: resource.kinds,
+      files,
+      now: nowOf(c),
+      fileKey: c.var.fileKey,
+    })
+    return c.json({ uploadResults }, 201)
+  }
+  app.post(`/photo-${resource.uploadPath}/:unitId`, upload('photo'))
+  app.post(`/video-${resource.uploadPath}/:unitId`, upload('video'))
+
+  app.put('/:id', async (c) => {
+    requireRole(c.var.user, [resource.author])
+    const id = idParam(c, 'id')
+    const body = await jsonBody(c, resource.updateBody)
+    const draft = await updateDraft(c.var.deps.db, c.var.user, id, body, resource.kinds, nowOf(c))
+    return c.json({ status: 'success' as const, body: draft })
+  })
+
+  app.get('/:unitId/all', async (c) => {
+    const user = c.var.user
+    requireRole(user, resource.readers)
+    const unitId = idParam(c, 'unitId')
+    const query = parseOr400(InspectionListQuery, c.req.query())
+    const unit = await unitForCaller(c.var.deps.db, user, unitId, query.company_id)
+    const page = pageRequestOf(query)
+    const list = finishedInspections(
+      c.var.deps.db,
+      { companyId: unit.companyId, unitId: unit.id, kinds: resource.kinds, ...(user.role === 'driver' ? { authorId: user.id } : {}) },
+      resource.listOrder,
+    )
+    // Without `limit` the spec's `{ items }`; with it one page (core/contract/paging.ts).
+    return c.json(page ? await listPage(list, page) : { items: await wholeList(list) })
+  })
+
+  const details = async (c: Context<AppEnv>) =>
+    c.json(await mediaDetails(c.var.deps.db, c.var.deps.fileUrls, c.var.user, idParam(c, 'id'), nowOf(c)))
+  app.get('/:id/pictureDetails', details)
+  app.get('/:id/videoDetails', details)
+
+  return app
+}
+
+export function inspectionRoutes() {
+  return draftRoutes(INSPECTIONS)
+}
+
+export function preInspectionRoutes() {
+  const app = draftRoutes(PRE_INSPECTIONS)
+  // Captures of one checklist item, with the count the server holds for it.
+  app.post('/preInspectionItems', async (c) => {
+    requireRole(c.var.user, ['driver'])
+    const { fields, files } = await readUploadForm(c, PreInspectionItemsFields)
+    const { stored, count } = await addItemCaptures(c.var.deps.db, c.var.deps.files, c.var.user, {
+      draftId: fields.inspection_id,
+      companyId: fields.company_id,
+      item: fields.item,
+      kind: fields.type,
+      files,
+      now: nowOf(c),
+      fileKey: c.var.fileKey,
+    })
+    return c.json({ count }, stored > 0 ? 201 : 200)
+  })
+  return app
+}
