@@ -45,8 +45,9 @@ if (env.demo) await database.startupLock(() => seedDemo(database.db, { log: cons
 const secret = await signingSecret(env)
 // nodemailer is loaded only when real mail is configured; otherwise mail is written to DATA_DIR/mail.
 const mailer = env.smtpUrl ? await smtpMailer(env.smtpUrl, env.mailFrom) : fileMailer(path.join(env.dataDir, 'mail'), env.mailFrom)
-// Every instance runs workers; the queue hands each job to one of them (jobs/job-queue.ts).
-const jobs = await openJobQueue(database, { schedule: true })
+// Every instance runs workers; the queue hands each job to one of them (jobs/job-queue.ts). Its schema
+// and queues are created under the start-up lock: instances creating them at once deadlock otherwise.
+const jobs = await database.startupLock(() => openJobQueue(database, { schedule: true }))
 await jobs.work(jobHandlers({ db: database.db, mailer, files, publicUrl: env.publicUrl }))
 let draining = false
 const app = createApp({
