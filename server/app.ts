@@ -1,8 +1,8 @@
 // Builds the Hono app (no listening): the API under /api, then the built client with SPA fallback.
 import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { compress } from 'hono/compress'
 import type { AppDeps, AppEnv } from './http/app-env.ts'
+import { routeBodyLimit } from './http/body-limits.ts'
 import { resolveSession } from './auth/session.ts'
 import { idempotency } from './http/idempotency.ts'
 import { requestFiles } from './http/request-files.ts'
@@ -10,9 +10,6 @@ import { errorResponse } from './http/error-response.ts'
 import { serveClient } from './http/static.ts'
 import { apiRoutes } from './routes/index.ts'
 import { newFileKey } from './storage/storage.ts'
-
-/** Largest request body the API reads (uploads included); bigger answers 413. */
-export const MAX_BODY_BYTES = 200 * 1024 * 1024
 
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>()
@@ -28,13 +25,7 @@ export function createApp(deps: AppDeps) {
   // gzip for text (JS, CSS, HTML, JSON); hono/compress leaves images, video and small bodies alone.
   app.use('*', compress())
 
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => c.json({ message: 'The upload is too large.' }, 413),
-    }),
-  )
+  app.use('/api/*', routeBodyLimit)
   app.use('/api/*', resolveSession)
   app.use('/api/*', idempotency(deps))
 

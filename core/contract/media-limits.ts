@@ -5,8 +5,8 @@
 export const MAX_PHOTO_BYTES = 15 * 1024 * 1024
 /** Largest video the server stores; bigger answers 413 'The file is too large.'. */
 export const MAX_VIDEO_BYTES = 150 * 1024 * 1024
-/** Largest decoded signature PNG. */
-export const MAX_SIGNATURE_BYTES = 1024 * 1024
+/** Largest decoded signature PNG (a phone-wide pad at 3x is ~100 KB); as base64 it fits a JSON body (http/body-limits.ts). */
+export const MAX_SIGNATURE_BYTES = 512 * 1024
 /** Images wider or taller than this are refused (400): no camera makes them, decompression bombs do. */
 export const MAX_IMAGE_DIMENSION = 20_000
 /** Files per upload request, the same as the spec's 69 pictures per selection. */

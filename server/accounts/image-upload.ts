@@ -2,16 +2,12 @@
 // file's own bytes, never by its name or the browser's claim, so a renamed HTML file is never stored as
 // an image. SVG is accepted (the avatar hint names it) but the files route only ever serves it as a download.
 import type { Context } from 'hono'
-import { uploadLimit } from '../http/upload-limit.ts'
 import { MAX_IMAGE_BYTES } from '../../core/contract/auth.ts'
+import { IMAGE_TOO_LARGE_MESSAGE } from '../http/body-limits.ts'
 import { sniffImageType } from '../media/file-type.ts'
 import { exceedsImageDimensions, IMAGE_DIMENSIONS_MESSAGE } from '../media/image-dimensions.ts'
 import { Invalid, TooLarge } from '../domain-errors.ts'
 
-export const IMAGE_TOO_LARGE_MESSAGE = 'The image is too large. The limit is 10 MB.'
-
-/** Stops an oversized image upload while it streams in (multipart framing and fields ride along). */
-export const imageBodyLimit = uploadLimit(MAX_IMAGE_BYTES + 64 * 1024, IMAGE_TOO_LARGE_MESSAGE)
 
 export interface MultipartUpload {
   files: File[]

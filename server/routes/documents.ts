@@ -22,7 +22,6 @@ import { forUnit, viewerOf, type Viewer } from '../documents/visibility.ts'
 import type { AppEnv } from '../http/app-env.ts'
 import { listPage, pageRequestOf, wholeList, type KeysetOrder } from '../http/keyset-page.ts'
 import { idParam, parseOr400 } from '../http/validate.ts'
-import { uploadLimit } from '../http/upload-limit.ts'
 import { readUploadForm } from '../inspections/uploads.ts'
 import { exceedsImageDimensions, IMAGE_DIMENSIONS_MESSAGE } from '../media/image-dimensions.ts'
 import { findVisibleUnit } from '../units/unit-access.ts'
@@ -31,8 +30,6 @@ import { Invalid, NotFound, Refused, TooLarge } from '../domain-errors.ts'
 
 const notFound = () => new NotFound('Not found.')
 
-/** Stops an oversized upload while it streams in; the multipart framing and fields ride along. */
-const documentBodyLimit = uploadLimit(MAX_DOCUMENT_BYTES + 256 * 1024, FILE_TOO_LARGE_MESSAGE)
 
 /** The units a document is attached to: the company's, and for a driver, only units assigned to them. */
 async function checkChosenUnits(db: Db, viewer: Viewer, unitIds: readonly string[]): Promise<void> {
@@ -101,7 +98,7 @@ export function documentRoutes() {
     return c.json(details)
   })
 
-  app.post('/', documentBodyLimit, async (c) => {
+  app.post('/', async (c) => {
     const { db, files } = c.var.deps
     const viewer = viewerOf(c.var.user)
     const { fields, files: uploaded } = await readUploadForm(c, CreateDocumentFields)

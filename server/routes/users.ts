@@ -16,7 +16,7 @@ import {
   type UserSavedResponse,
 } from '../../core/contract/auth.ts'
 import { authUserOf, findUser, userDetailsOf, userDocumentsOf, type UserRow } from '../accounts/auth-user.ts'
-import { imageBodyLimit, imageOf, readMultipart } from '../accounts/image-upload.ts'
+import { imageOf, readMultipart } from '../accounts/image-upload.ts'
 import { joinCompanyAsDriver } from '../accounts/membership.ts'
 import { DUPLICATE_EMAIL_MESSAGE, PASSWORDS_DO_NOT_MATCH_MESSAGE } from '../accounts/messages.ts'
 import { isUniqueViolation } from '../accounts/unique-violation.ts'
@@ -174,7 +174,7 @@ export function userRoutes() {
     return c.json<MessageResponse>({ message: 'The password has been changed successfully.' })
   })
 
-  routes.post('/set-avatar/:id', imageBodyLimit, async (c) => {
+  routes.post('/set-avatar/:id', async (c) => {
     const before = await ownRow(c)
     const image = await imageOf(await readMultipart(c))
     const { db, files, now } = c.var.deps
@@ -197,7 +197,7 @@ export function userRoutes() {
     return c.json<UserSavedResponse>({ message: PROFILE_SAVED_MESSAGE, user: await authUserOf(db, row, c.var.deps) })
   })
 
-  routes.post('/save-documents/:id', imageBodyLimit, async (c) => {
+  routes.post('/save-documents/:id', async (c) => {
     const row = await ownRow(c)
     const upload = await readMultipart(c)
     const { doc } = parseOr400(SaveDocumentFields, { doc: upload.fields.doc })

@@ -11,6 +11,7 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestContext, type TestContext } from '../server/harness.ts'
 import { UNIT_SORTS } from '../../core/contract/paging.ts'
+import { bodyLimitOf } from '../../server/http/body-limits.ts'
 import { UNIT_STATUSES } from '../../core/contract/units.ts'
 import {
   ACTORS,
@@ -559,5 +560,42 @@ describe('headers', () => {
       }),
       { numRuns: RUNS * 2, ...(SEED === undefined ? {} : { seed: SEED }) },
     )
+  })
+})
+
+describe('oversized bodies', () => {
+  test('every route answers a body over its limit with 413 and a message, unread, signed in or not — never a 500', async () => {
+    const world = await seedWorld(ctx)
+    const tally = new Map<number, number>()
+    for (const row of ROUTE_TABLE) {
+      const { method, path } = splitRoute(row.route)
+      if (method === 'GET' || method === 'HEAD') continue
+      const url = fillPath(path, row.params?.(world) ?? {})
+      const limit = bodyLimitOf(method, `/api${url.split('?')[0]}`)
+      for (const actor of ['anonymous', fuzzActor(row)] as const) {
+        const caller = callerOf(world, actor)
+        const oversize = limit.maxSize + 1
+        caseCount++
+        // Announced by its length: refused before one byte is read.
+        let read = 0
+        const body = new ReadableStream<Uint8Array>({
+          pull(controller) {
+            read += 65_536
+            controller.enqueue(new Uint8Array(65_536))
+            if (read > oversize + 65_536) controller.close()
+          },
+        })
+        const response = await ctx.call(method, url, {
+          token: caller?.token,
+          body,
+          headers: { 'content-type': 'application/json', 'content-length': String(oversize) },
+        })
+        tally.set(response.status, (tally.get(response.status) ?? 0) + 1)
+        expect(response.status, `${row.route} as ${actor}`).toBe(413)
+        expect(response.body, `${row.route} as ${actor}`).toEqual({ message: limit.message })
+        expect(read, `${row.route} read ${read} bytes`).toBeLessThan(1024 * 1024)
+      }
+    }
+    expect([...tally.keys()]).toEqual([413])
   })
 })

@@ -183,7 +183,7 @@ describe('PUT /inspection/{id}', () => {
     expect(Buffer.from(row!.signature!).toString('base64')).toBe(signature.split(',')[1])
   })
 
-  test('a signature that is not a PNG data URL is a 400; one over 1 MB is a 413', async () => {
+  test('a signature that is not a PNG data URL is a 400; one over 512 KB is a 413, and a body over 1 MB too', async () => {
     const { draftId } = await start()
     const jpegUrl = `data:image/jpeg;base64,${Buffer.from(jpegBytes(10, 10)).toString('base64')}`
     const wrongPrefix = await ctx.call('PUT', `/inspection/${draftId}`, { token: owner.token, json: { signature: jpegUrl } })
@@ -192,10 +192,14 @@ describe('PUT /inspection/{id}', () => {
     const htmlAsPng = `data:image/png;base64,${Buffer.from('<html><script>alert(1)</script></html>').toString('base64')}`
     const disguised = await ctx.call('PUT', `/inspection/${draftId}`, { token: owner.token, json: { signature: htmlAsPng } })
     expect(disguised.status).toBe(400)
-    const big = `data:image/png;base64,${Buffer.alloc(1024 * 1024 + 10, 1).toString('base64')}`
+    const big = `data:image/png;base64,${Buffer.alloc(512 * 1024 + 10, 1).toString('base64')}`
     const tooBig = await ctx.call('PUT', `/inspection/${draftId}`, { token: owner.token, json: { signature: big } })
     expect(tooBig.status).toBe(413)
     expect(tooBig.body.message).toBe('The signature is too large.')
+    const huge = `data:image/png;base64,${Buffer.alloc(1024 * 1024, 1).toString('base64')}`
+    const tooLargeBody = await ctx.call('PUT', `/inspection/${draftId}`, { token: owner.token, json: { signature: huge } })
+    expect(tooLargeBody.status).toBe(413)
+    expect(tooLargeBody.body.message).toBe('The request is too large.')
   })
 
   test('the driver must be a driver of the company', async () => {

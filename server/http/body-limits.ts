@@ -1,0 +1,49 @@
+// How much of a request body the API will read, per route, decided before a byte of it is read: JSON
+// routes take a small body, and only the upload routes a large one. A body over its limit is refused
+// with 413 as soon as its Content-Length says so, or as it streams in past the limit — never read whole.
+import type { Context, Next } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { MAX_IMAGE_BYTES } from '../../core/contract/auth.ts'
+import { MAX_DOCUMENT_BYTES } from '../../core/contract/documents.ts'
+import { FILE_TOO_LARGE_MESSAGE } from '../../core/contract/media-limits.ts'
+
+/** Every JSON body of the API fits in far less; the largest allowed, a 512 KB signature PNG, is ~700 KB as base64. */
+export const JSON_BODY_LIMIT = 1024 * 1024
+export const JSON_TOO_LARGE_MESSAGE = 'The request is too large.'
+/** Inspection photo and video uploads: a video, or a batch of phone photos. */
+export const UPLOAD_BODY_LIMIT = 200 * 1024 * 1024
+export const UPLOAD_TOO_LARGE_MESSAGE = 'The upload is too large.'
+export const IMAGE_TOO_LARGE_MESSAGE = 'The image is too large. The limit is 10 MB.'
+
+interface Limit {
+  maxSize: number
+  message: string
+}
+
+/** The upload routes (method, path under /api) and their limits; multipart framing and fields ride along. */
+const UPLOAD_ROUTES: { method: string; path: RegExp; limit: Limit }[] = [
+  { method: 'POST', path: /^\/api\/inspection\/(photo|video)-inspection\/[^/]+$/, limit: { maxSize: UPLOAD_BODY_LIMIT, message: UPLOAD_TOO_LARGE_MESSAGE } },
+  { method: 'POST', path: /^\/api\/pre-inspection\/(photo|video)-preInspection\/[^/]+$/, limit: { maxSize: UPLOAD_BODY_LIMIT, message: UPLOAD_TOO_LARGE_MESSAGE } },
+  { method: 'POST', path: /^\/api\/pre-inspection\/preInspectionItems$/, limit: { maxSize: UPLOAD_BODY_LIMIT, message: UPLOAD_TOO_LARGE_MESSAGE } },
+  { method: 'POST', path: /^\/api\/documents$/, limit: { maxSize: MAX_DOCUMENT_BYTES + 256 * 1024, message: FILE_TOO_LARGE_MESSAGE } },
+  { method: 'POST', path: /^\/api\/user\/(set-avatar|save-documents)\/[^/]+$/, limit: { maxSize: MAX_IMAGE_BYTES + 64 * 1024, message: IMAGE_TOO_LARGE_MESSAGE } },
+]
+
+const JSON_LIMIT: Limit = { maxSize: JSON_BODY_LIMIT, message: JSON_TOO_LARGE_MESSAGE }
+
+/** The limit of a request's route: an upload route's own, else the small JSON limit. */
+export function bodyLimitOf(method: string, path: string): Limit {
+  const normalised = path.replace(/\/+$/, '') || '/'
+  return UPLOAD_ROUTES.find((route) => route.method === method && route.path.test(normalised))?.limit ?? JSON_LIMIT
+}
+
+const limiters = new Map<Limit, ReturnType<typeof bodyLimit>>()
+for (const limit of [JSON_LIMIT, ...UPLOAD_ROUTES.map((route) => route.limit)]) {
+  limiters.set(limit, bodyLimit({ maxSize: limit.maxSize, onError: (c) => c.json({ message: limit.message }, 413) }))
+}
+
+/** For /api/*: applies the route's limit before anything (idempotency, handlers) reads the body. */
+export function routeBodyLimit(c: Context, next: Next) {
+  const limiter = limiters.get(bodyLimitOf(c.req.method, new URL(c.req.url).pathname))!
+  return limiter(c, next)
+}
