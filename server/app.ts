@@ -3,6 +3,7 @@ import { Hono } from 'hono'
 import { compress } from 'hono/compress'
 import type { AppDeps, AppEnv } from './http/app-env.ts'
 import { routeBodyLimit } from './http/body-limits.ts'
+import { securityHeaders } from './http/security-headers.ts'
 import { resolveSession } from './auth/session.ts'
 import { idempotency } from './http/idempotency.ts'
 import { requestFiles } from './http/request-files.ts'
@@ -21,6 +22,8 @@ export function createApp(deps: AppDeps) {
     c.set('fileKey', newFileKey)
     await next()
   })
+
+  app.use('*', securityHeaders)
 
   // gzip for text (JS, CSS, HTML, JSON); hono/compress leaves images, video and small bodies alone.
   app.use('*', compress())

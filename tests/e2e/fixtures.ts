@@ -9,17 +9,29 @@ export const baseURL = (): string => {
   return url
 }
 
+/** What the browser reports when the page's Content-Security-Policy blocks something. */
+const CSP_VIOLATION = /Content Security Policy|Refused to (load|execute|apply|connect|frame|create)/i
+
 export const test = base.extend({
   // Playwright reads a fixture's dependencies from this pattern; this one has none.
   // oxlint-disable-next-line no-empty-pattern
   baseURL: async ({}, use) => {
     await use(baseURL())
   },
+  // Every page of every e2e test runs under the server's Content-Security-Policy: a violation anywhere —
+  // an inline script, a blocked image, a refused worker — fails the test that met it.
+  page: async ({ page }, use) => {
+    const violations: string[] = []
+    page.on('console', (message) => {
+      if (CSP_VIOLATION.test(message.text())) violations.push(message.text())
+    })
+    await use(page)
+    expect(violations, 'Content-Security-Policy violations').toEqual([])
+  },
 })
 
 export { expect }
 
-/** The newest mail written to DATA_DIR/mail for `to`, and the first app link in it. */
 /** The link of the newest mail to `to`, read from DATA_DIR/mail; none yet: null. */
 function newestMailLink(to: string): string | null {
   const dir = path.join(process.env.E2E_DATA_DIR ?? '', 'mail')
