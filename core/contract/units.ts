@@ -1,8 +1,9 @@
 // Requests and responses of spec §7 "Units": the unit form's rules, the status lifecycle the server
 // enforces (and the client offers), oil changes and the History timeline.
 import * as v from 'valibot'
-import { dayNumberOf, isNextChangeAfter, type OilChangeEntry } from '../oil-status.ts'
+import { isNextChangeAfter, type OilChangeEntry } from '../oil-status.ts'
 import { Id, Name } from './common.ts'
+import { CalendarDate } from './dates.ts'
 
 export const UNIT_STATUSES = ['Available', 'Assigned to Driver', 'Reserved', 'Rented Out', 'Maintenance'] as const
 export type UnitStatus = (typeof UNIT_STATUSES)[number]
@@ -120,22 +121,14 @@ export const UnitStatusBody = v.object(
 )
 export type UnitStatusBody = v.InferInput<typeof UnitStatusBody>
 
-/** `YYYY-MM-DD`, or an ISO timestamp whose date part is taken as written. */
-const OilDate = (label: string) =>
-  v.pipe(
-    v.string(`${label} is required.`),
-    v.regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, `${label} must be a date.`),
-    v.check((value) => dayNumberOf(value) !== null, `${label} must be a date.`),
-    v.transform((value) => value.slice(0, 10)),
-  )
 
 /** POST /units/{unitId}/add-change-oil */
 export const OilChangeBody = v.pipe(
   v.object(
     {
       unitId: v.optional(Id),
-      changeDate: OilDate('Change Date'),
-      nextChangeDate: OilDate('Next Change Date'),
+      changeDate: CalendarDate('Change Date'),
+      nextChangeDate: CalendarDate('Next Change Date'),
     },
     fieldMessages({ changeDate: 'Change Date', nextChangeDate: 'Next Change Date' }),
   ),

@@ -44,8 +44,11 @@ test.each([
 })
 
 test.each([
-  ['a date that does not exist', { changeDate: '2025-02-30', nextChangeDate: '2025-08-30' }, 'changeDate: Change Date must be a date.'],
-  ['words', { changeDate: 'yesterday', nextChangeDate: '2025-08-30' }, 'changeDate: Change Date must be a date.'],
+  ['a date that does not exist', { changeDate: '2025-02-30', nextChangeDate: '2025-08-30' }, 'changeDate: Change Date is not a real date.'],
+  ['an hour that does not exist', { changeDate: '2026-03-01T25:00', nextChangeDate: '2026-09-01' }, 'changeDate: Change Date is not a real date.'],
+  ['a next change in the year 9999', { changeDate: '2026-03-01', nextChangeDate: '9999-09-01' }, 'nextChangeDate: Next Change Date must be between 1900 and 2100.'],
+  ['a change in the year 1850', { changeDate: '1850-03-01', nextChangeDate: '2026-09-01' }, 'changeDate: Change Date must be between 1900 and 2100.'],
+  ['words', { changeDate: 'yesterday', nextChangeDate: '2025-08-30' }, 'changeDate: Change Date must be a date like 2026-03-01.'],
   ['a missing next date', { changeDate: '2025-02-01' }, 'nextChangeDate: Next Change Date is required.'],
 ])('%s is a 400 with a message', async (_label, body, message) => {
   const unitId = await insertUnit(ctx.db, owner.companyId, type)
