@@ -16,7 +16,7 @@ import type { FetchLike } from '../../src/outbox/transport.ts'
 import { startTempCluster, type TempCluster } from '../pg/temp-cluster.ts'
 import { S3RVER_BUCKET, S3RVER_CREDENTIALS, startS3rver, type RunningS3rver } from '../server/s3rver-server.ts'
 import { seededRandom } from '../unit/outbox/seeded-random.ts'
-import { ALEX, CHECKLIST, driverDevice, driverUnitIds, photo, serverProcess, signIn, type ApiSession, type ServerProcess } from './fault-harness.ts'
+import { ALEX, CHECKLIST, driverDevice, driverUnitIds, freePort, photo, serverProcess, signIn, type ApiSession, type ServerProcess } from './fault-harness.ts'
 import { startRoundRobinProxy, type Forwarded, type RelayDecision, type RoundRobinProxy } from './round-robin-proxy.ts'
 
 const OWNER = 'owner@fleetyard.demo'
@@ -37,8 +37,11 @@ beforeAll(async () => {
   s3 = await startS3rver()
   bucket = s3Client(s3.config())
   database = new pg.Pool({ connectionString: cluster.url, max: 2 })
-  // Everything the README says every instance needs, identical for both.
+  // What the README says every instance needs, identical for both. TRUST_PROXY stays 0 (this proxy
+  // appends no X-Forwarded-For) and mail goes to each instance's own data dir.
+  const proxyPort = await freePort()
   const env = {
+    PUBLIC_URL: `http://127.0.0.1:${proxyPort}`,
     DATABASE_URL: cluster.url,
     FILE_URL_SECRET: 'cluster-test-file-url-secret-of-48-characters-ok',
     S3_BUCKET: S3RVER_BUCKET,
@@ -55,7 +58,7 @@ beforeAll(async () => {
   if (failed) throw failed.reason
   proxy = await startRoundRobinProxy(
     instances.map((instance) => instance.url),
-    { beforeRelay: (request) => beforeRelay(request) },
+    { port: proxyPort, beforeRelay: (request) => beforeRelay(request) },
   )
 }, 180_000)
 

@@ -20,6 +20,8 @@ export interface Forwarded {
 export type RelayDecision = 'relay' | 'cut'
 
 export interface ProxyOptions {
+  /** Port to listen on (loopback); a free one when left out. */
+  port?: number
   healthPath?: string
   healthEveryMs?: number
   /**
@@ -130,7 +132,7 @@ export async function startRoundRobinProxy(upstreams: readonly string[], options
     sockets.add(socket)
     socket.on('close', () => sockets.delete(socket))
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
 
   let checking = false
