@@ -27,7 +27,7 @@ import { signingSecret } from './secret.ts'
 const KEEP_ALIVE_TIMEOUT_MS = 65_000
 /** Node wants the header timeout above the keep-alive timeout. */
 const HEADERS_TIMEOUT_MS = 66_000
-/** How often spent rows (old replies, ended sessions, used links) are swept; every instance may. */
+/** How often spent rows (old replies, ended sessions, used links) are swept, and PGlite's statistics refreshed; every instance may. */
 const SWEEP_EVERY_MS = 60 * 60 * 1000
 
 const startedAt = performance.now()
@@ -74,7 +74,12 @@ const sweep = () =>
   sweepExpired(database.db, new Date()).catch((error: unknown) => {
     console.warn(`Sweeping expired rows failed: ${error instanceof Error ? error.message : String(error)}`)
   })
-const sweeper = setInterval(() => void sweep(), SWEEP_EVERY_MS)
+const refreshStatistics = () =>
+  database.refreshStatistics().catch((error: unknown) => {
+    console.warn(`Refreshing the planner's statistics failed: ${error instanceof Error ? error.message : String(error)}`)
+  })
+// Statistics after the sweep, so they count what it left; openDatabase took them at start.
+const sweeper = setInterval(() => void sweep().then(refreshStatistics), SWEEP_EVERY_MS)
 sweeper.unref()
 void sweep()
 

@@ -4,6 +4,10 @@ declare module 'autocannon' {
     url: string
     connections?: number
     duration?: number
+    /** Requests to send in all; overrides `duration`. */
+    amount?: number
+    /** Seconds to wait for an answer before counting a timeout (default 10). */
+    timeout?: number
     headers?: Record<string, string>
     method?: string
   }

@@ -17,6 +17,9 @@ export const pgliteIn = (dataDir: string): DatabaseLocation => ({ kind: 'pglite'
 
 export interface SeedOptions {
   unitCount: number
+  /** The owner's sign-in (BENCH_OWNER's email by default; the password is always BENCH_OWNER's): one per company. */
+  ownerEmail?: string
+  companyName?: string
   /** Every unit Available (the reserve flow needs one); else statuses rotate. */
   allAvailable?: boolean
 }
@@ -24,9 +27,9 @@ export interface SeedOptions {
 export async function seedCompany(location: DatabaseLocation, options: SeedOptions): Promise<void> {
   const database = await openDatabase(location)
   try {
-    const company = await createCompanyWithDefaults(database.db, 'Bench Freight')
+    const company = await createCompanyWithDefaults(database.db, options.companyName ?? 'Bench Freight')
     await database.db.insert(users).values({
-      email: BENCH_OWNER.email,
+      email: options.ownerEmail ?? BENCH_OWNER.email,
       passwordHash: await hashPassword(BENCH_OWNER.password),
       firstName: 'Bench',
       lastName: 'Owner',

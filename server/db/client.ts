@@ -27,6 +27,13 @@ export interface Database {
    * parameterised statement, without them any number of statements.
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>
+  /**
+   * Brings the query planner's statistics up to date where nothing else does. PGlite runs no background
+   * processes, so no autovacuum ever analyses its tables: without this its planner takes a company's
+   * 10,000 units for a few dozen and joins them all to sort out a page of 50 (200–400 ms instead of
+   * 9 ms here). PostgreSQL's autovacuum keeps them current, so there it does nothing.
+   */
+  refreshStatistics(): Promise<void>
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
@@ -47,18 +54,24 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
     const startupLock = <T>(work: () => Promise<T>) => withAdvisoryLock(pool, work)
     await startupLock(() => migratePg(db, { migrationsFolder }))
     const executeSql = async (text: string, values?: unknown[]) => ({ rows: (await pool.query(text, values)).rows as unknown[] })
-    return { db: db as unknown as Db, close: () => pool.end(), startupLock, executeSql }
+    return { db: db as unknown as Db, close: () => pool.end(), startupLock, executeSql, refreshStatistics: async () => {} }
   }
   // pg_trgm backs the list searches' indexes; PGlite must load it before the migration creates it.
   const options = { extensions: { pg_trgm } }
   const client = location.kind === 'memory' ? new PGlite(options) : new PGlite(location.dir, options)
   const db = drizzlePglite(client, { schema })
   await migratePglite(db, { migrationsFolder })
+  const refreshStatistics = async () => {
+    await client.exec('analyze')
+  }
+  // At start, so a data dir that grew while nothing analysed it is planned right from the first request
+  // (about 0.4 s for 10,000 units here, nothing for a new one); main.ts repeats it with the hourly sweep.
+  await refreshStatistics()
   // PGlite runs several statements only through exec(), and parameters only through query().
   const executeSql = async (text: string, values?: unknown[]) =>
     values && values.length > 0 ? { rows: (await client.query(text, values)).rows } : { rows: (await client.exec(text)).at(-1)?.rows ?? [] }
   // PGlite is one process's embedded database: nobody else can start on it.
-  return { db: db as unknown as Db, close: () => client.close(), startupLock: (work) => work(), executeSql }
+  return { db: db as unknown as Db, close: () => client.close(), startupLock: (work) => work(), executeSql, refreshStatistics }
 }
 
 /**

@@ -1,16 +1,17 @@
 // Units as the API answers them (spec §3 Unit): type, sub type with its checklist, driver and the
-// oil-change list populated. A list of any size costs three queries — units with their joins, their
-// oil changes, their sub types' checklists — never one per unit; a page's own ids drive the second and
-// third, so a page of 50 never reads the whole company's oil changes.
-import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm'
+// oil-change list populated. A whole list of any size costs three queries — units with their joins,
+// their oil changes, their sub types' checklists — never one per unit. A page is one query: its 50-odd
+// rows bring their own oil changes and checklist (subqueries on the indexes of both), so a page costs
+// one round trip besides its total, and never reads the rest of the company.
+import { and, count, eq, sql, type SQL } from 'drizzle-orm'
 import type { OilChangeEntry } from '../../core/oil-status.ts'
 import type { Page } from '../../core/contract/paging.ts'
-import type { Unit, UnitDriver } from '../../core/contract/units.ts'
+import type { SubTypeInspectionType, Unit, UnitDriver } from '../../core/contract/units.ts'
 import type { Db } from '../db/client.ts'
-import { oilChanges, units, unitSubTypes, unitTypes, users, type UnitStatus } from '../db/schema.ts'
+import { inspectionTypes, oilChanges, subTypeInspectionTypes, units, unitSubTypes, unitTypes, users, type UnitStatus } from '../db/schema.ts'
 import type { AppDeps } from '../http/app-env.ts'
 import { keysetPage, orderByOf, positionOf, type KeysetOrder, type PageRequest } from '../http/keyset-page.ts'
-import { loadChecklists } from './sub-type-checklists.ts'
+import { inspectionTypeOrder, loadChecklists } from './sub-type-checklists.ts'
 import { NEWEST_UNITS } from './unit-orders.ts'
 
 type Deps = Pick<AppDeps, 'fileUrls' | 'now'>
@@ -95,10 +96,26 @@ export async function loadUnits(db: Db, deps: Deps, where: SQL | undefined, orde
   return populate(db, deps, main?.rows ?? [], where)
 }
 
-/** The rows of one page: plain rows, read straight from the order's index up to the limit (a page is small). */
+/** A unit's oil changes, oldest first, as JSON: a subquery of the page query on oil_changes_unit_idx. */
+const oilChangesJson = sql<OilChangeEntry[]>`(
+  select coalesce(json_agg(json_build_object('changeDate', ${oilChanges.changeDate}, 'nextChangeDate', ${oilChanges.nextChangeDate})
+    order by ${oilChanges.changeDate}, ${oilChanges.createdAt}), '[]'::json)
+  from ${oilChanges} where ${oilChanges.unitId} = ${units.id})`
+
+/** A unit's sub type checklist as JSON, in loadChecklists' order: a subquery on the link table's key. */
+const checklistJson = sql<SubTypeInspectionType[]>`(
+  select coalesce(json_agg(json_build_object('_id', ${inspectionTypes.id}, 'name', ${inspectionTypes.name}, 'icon', ${inspectionTypes.icon}, 'type', ${subTypeInspectionTypes.kind})
+    order by ${sql.join([...inspectionTypeOrder], sql`, `)}), '[]'::json)
+  from ${subTypeInspectionTypes} join ${inspectionTypes} on ${inspectionTypes.id} = ${subTypeInspectionTypes.inspectionTypeId}
+  where ${subTypeInspectionTypes.unitSubTypeId} = ${units.unitSubTypeId})`
+
+/**
+ * The rows of one page, each with its oil changes and checklist: read straight from the order's index up
+ * to the limit, so the subqueries run for the page's rows only.
+ */
 export function unitPageQuery(db: Db, where: SQL, order: KeysetOrder, after: SQL | undefined, limit: number) {
   return db
-    .select({ ...UNIT_FIELDS, position: positionOf(order) })
+    .select({ ...UNIT_FIELDS, changeOil: oilChangesJson, checklist: checklistJson, position: positionOf(order) })
     .from(units)
     .innerJoin(unitTypes, eq(unitTypes.id, units.unitTypeId))
     .innerJoin(unitSubTypes, eq(unitSubTypes.id, units.unitSubTypeId))
@@ -115,14 +132,17 @@ export function unitCountQuery(db: Db, where: SQL) {
 
 /** One page of the units matching `where`, in `order`, with the count of all of them. */
 export async function loadUnitPage(db: Db, deps: Deps, where: SQL, order: KeysetOrder, request: PageRequest): Promise<Page<Unit>> {
-  const page = await keysetPage(
+  const drivers = driverCache(deps)
+  return keysetPage(
     order,
     request,
-    async (after, limit) => (await unitPageQuery(db, where, order, after, limit)).map(({ position, ...row }) => ({ item: row, position })),
+    async (after, limit) =>
+      (await unitPageQuery(db, where, order, after, limit)).map(({ position, changeOil, checklist, ...row }) => ({
+        item: unitOf(row, changeOil, checklist, drivers),
+        position,
+      })),
     async () => (await unitCountQuery(db, where))[0]?.total ?? 0,
   )
-  const ids = page.items.map((row) => row.id)
-  return { ...page, items: await populate(db, deps, page.items, ids.length > 0 ? inArray(units.id, ids) : undefined) }
 }
 
 /** Oil changes and checklists for `rows`; `scope` is a condition on units covering at least those rows. */
@@ -150,9 +170,14 @@ async function populate(db: Db, deps: Deps, rows: readonly UnitRow[], scope: SQL
     rows.map((row) => row.unitSubTypeId),
   )
 
-  // Many units share a driver: sign each avatar URL once.
+  const drivers = driverCache(deps)
+  return rows.map((row) => unitOf(row, oilByUnit.get(row.id) ?? [], checklists.get(row.unitSubTypeId) ?? [], drivers))
+}
+
+/** Many units share a driver: each driver (and the signed URL of their avatar) is made once per answer. */
+function driverCache(deps: Deps): (row: UnitRow) => UnitDriver | null {
   const drivers = new Map<string, UnitDriver>()
-  const driverOf = (row: UnitRow): UnitDriver | null => {
+  return (row) => {
     if (!row.driverId) return null
     let made = drivers.get(row.driverId)
     if (!made) {
@@ -168,8 +193,10 @@ async function populate(db: Db, deps: Deps, rows: readonly UnitRow[], scope: SQL
     }
     return made
   }
+}
 
-  return rows.map((row) => ({
+function unitOf(row: UnitRow, changeOil: OilChangeEntry[], checklist: SubTypeInspectionType[], driverOf: (row: UnitRow) => UnitDriver | null): Unit {
+  return {
     _id: row.id,
     unitNumber: row.unitNumber,
     vin: row.vin,
@@ -184,16 +211,16 @@ async function populate(db: Db, deps: Deps, rows: readonly UnitRow[], scope: SQL
       _id: row.unitSubTypeId,
       name: row.subTypeName,
       changeOil: row.subTypeChangeOil,
-      inspectionsTypes: checklists.get(row.unitSubTypeId) ?? [],
+      inspectionsTypes: checklist,
     },
     company: row.companyId,
     driver: driverOf(row),
     userRoleCompany: row.driverId ? { _id: row.driverId } : null,
-    changeOil: oilByUnit.get(row.id) ?? [],
+    changeOil,
     // The API speaks ISO 8601 in UTC, whatever form the timestamp was read in.
     createdAt: new Date(row.createdAt).toISOString(),
     updatedAt: new Date(row.updatedAt).toISOString(),
-  }))
+  }
 }
 
 /** One unit by id, populated; callers have already checked the caller may see it. */

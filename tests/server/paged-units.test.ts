@@ -5,7 +5,8 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { CURSOR_MESSAGE, CURSOR_NEEDS_LIMIT_MESSAGE, LIMIT_MESSAGE, UNIT_SORTS, type UnitSort, type UnitSortField } from '../../core/contract/paging.ts'
 import type { Unit, UnitStatus } from '../../core/contract/units.ts'
-import { oilChanges, units, unitSubTypes } from '../../server/db/schema.ts'
+import { inspectionTypes, oilChanges, subTypeInspectionTypes, units, unitSubTypes } from '../../server/db/schema.ts'
+import { BUILT_IN_INSPECTION_TYPES } from '../../server/units/built-in-inspection-types.ts'
 import { createTestContext, type TestContext, type TestUser } from './harness.ts'
 import { walkPages } from './page-walk.ts'
 import { insertUnitType, type TypeFixture } from './unit-fixtures.ts'
@@ -154,9 +155,16 @@ describe('walking the pages', () => {
     expect((await ctx.call('GET', `/units/${empty.companyId}?limit=50`, { token: empty.token })).body).toEqual({ items: [], nextCursor: null, total: 0 })
   })
 
-  test("a page's units are populated as the unpaged list's are: type, sub type, driver, their own oil changes", async () => {
+  test("a page's units are populated as the unpaged list's are: type, sub type with its checklist, driver, their own oil changes in order", async () => {
     const company = await ctx.owner()
     const type = await insertUnitType(ctx.db, company.companyId, { name: 'Truck', subTypeName: 'Tractor' })
+    // The checklist's order: built-ins first, then the company's own; one item is a video.
+    const [own] = await ctx.db.insert(inspectionTypes).values({ companyId: company.companyId, name: 'Fifth wheel', icon: 'fa-link' }).returning()
+    await ctx.db.insert(subTypeInspectionTypes).values([
+      { unitSubTypeId: type.subTypeId, inspectionTypeId: own!.id, kind: 'video' },
+      { unitSubTypeId: type.subTypeId, inspectionTypeId: BUILT_IN_INSPECTION_TYPES.brakes },
+      { unitSubTypeId: type.subTypeId, inspectionTypeId: BUILT_IN_INSPECTION_TYPES.lights },
+    ])
     const driver = await ctx.user({ role: 'driver', companyId: company.companyId, firstName: 'Ann', lastName: 'Lee' })
     const made = await ctx.db
       .insert(units)
@@ -175,11 +183,22 @@ describe('walking the pages', () => {
       )
       .returning({ id: units.id })
     await ctx.db.insert(oilChanges).values(made.map((unit, i) => ({ unitId: unit.id, changeDate: `2025-0${i + 1}-01`, nextChangeDate: `2025-0${i + 4}-01` })))
+    // A second, earlier change entered later: the list is by change date, not by entry.
+    await ctx.db.insert(oilChanges).values({ unitId: made[0]!.id, changeDate: '2024-12-01', nextChangeDate: '2025-03-01' })
     const whole = (await ctx.call('GET', `/units/${company.companyId}`, { token: company.token })).body as Unit[]
     const walked = await walkPages<Unit>(ctx, `/units/${company.companyId}`, company.token, 4)
     expect(walked.items).toEqual(whole)
-    expect(walked.items.every((unit) => unit.changeOil.length === 1)).toBe(true)
-    expect(new Set(walked.items.map((unit) => unit.changeOil[0]!.changeDate)).size).toBe(6)
+    expect(walked.items.map((unit) => unit.changeOil.length).sort()).toEqual([1, 1, 1, 1, 1, 2])
+    expect(new Set(walked.items.map((unit) => unit.changeOil.at(-1)!.changeDate)).size).toBe(6)
+    const first = walked.items.find((unit) => unit._id === made[0]!.id)!
+    expect(first.changeOil.map((change) => change.changeDate)).toEqual(['2024-12-01', '2025-01-01'])
+    for (const unit of walked.items) {
+      expect(unit.unitSubTypeId.inspectionsTypes.map((item) => [item.name, item.type])).toEqual([
+        ['Lights', 'photo'],
+        ['Brakes', 'photo'],
+        ['Fifth wheel', 'video'],
+      ])
+    }
   })
 })
 

@@ -63,8 +63,10 @@ test('the first page of 10,000 units, in every sort, reads the index of its orde
   const where = await unitListCondition(ctx.db, owner.companyId, {})
   for (const sort of ['newest', 'make', '-year', 'unitNumber'] as const) {
     const plan = await planOf(unitPageQuery(ctx.db, where, unitOrder(sort), undefined, 51))
+    // Below the SubPlans each unit's own oil changes and checklist are sorted; the units never are.
+    const units = plan.split(/\n\s*SubPlan/)[0]!
     expect(plan, `${sort}`).not.toMatch(/Seq Scan on units/)
-    expect(plan, `${sort}`).not.toMatch(/Sort/)
+    expect(units, `${sort}`).not.toMatch(/Sort/)
   }
 
   const page = await ctx.call('GET', `/units/${owner.companyId}?limit=50`, { token: owner.token })

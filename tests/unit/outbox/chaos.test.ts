@@ -11,26 +11,14 @@ import { BACKOFF_CAP_MS } from '../../../src/outbox/backoff.ts'
 import { createReplayer } from '../../../src/outbox/replay.ts'
 import type { Transport } from '../../../src/outbox/transport.ts'
 import { pngFile, provideLocalStorage, startOutboxServer, type OutboxServer } from './outbox-test-server.ts'
+import { seededRandom } from './seeded-random.ts'
 
 provideLocalStorage()
 
+// A seed fixes the workload and the run of faults; with two lanes in flight the interleaving, and so
+// which request draws which fault, can still vary a little.
 const SEEDS = Array.from({ length: 24 }, (_, index) => index + 1)
 const ITEMS = ['Lights', 'Tire Pressure & Condition', 'Engine Oil', 'Coolant level']
-
-/**
- * A small seeded generator (mulberry32). A seed fixes the workload and the run of faults; with two
- * lanes in flight the interleaving, and so which request draws which fault, can still vary a little.
- */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
-  }
-}
 
 class TabCrashed extends Error {}
 

@@ -13,6 +13,7 @@ import { OutboxDb } from '../../../src/outbox/outbox-db.ts'
 import { startOutbox } from '../../../src/outbox/outbox-runtime.ts'
 import { fetchTransport, STALL_MS, type FetchLike } from '../../../src/outbox/transport.ts'
 import { API_URL, pngFile, provideLocalStorage, startOutboxServer, type OutboxServer } from './outbox-test-server.ts'
+import { seededRandom } from './seeded-random.ts'
 
 provideLocalStorage()
 
@@ -21,18 +22,6 @@ const FLAP_FOR_MS = 60_000
 const STEP_MS = 50
 const ITEMS = ['Lights', 'Tire Pressure & Condition']
 const realSetTimeout = globalThis.setTimeout
-
-/** A small seeded generator (mulberry32), so a run's jitter is the same every time. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
-  }
-}
 
 interface Sample {
   at: number
