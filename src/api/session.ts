@@ -17,4 +17,5 @@ export function storeSession(token: string, userId: string): void {
 export function clearStoredSession(): void {
   localStorage.removeItem(STORAGE_KEYS.token)
   localStorage.removeItem(STORAGE_KEYS.userId)
+  localStorage.removeItem(STORAGE_KEYS.sessionHint)
 }

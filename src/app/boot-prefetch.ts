@@ -1,0 +1,26 @@
+// A head start for the screen being opened: a returning owner opening /units would otherwise wait for
+// the session restore (GET /user/{id}), then for the route's code, then for the first page of units —
+// three round trips one after another. Their company id is known from the session hint kept at the last
+// sign-in, so the first page (under the very key the screen reads, so it is fetched once) and the
+// route's code are asked for now, alongside the restore. The restore still decides what is shown: a
+// session that turns out to be gone signs out as before, and the head start is simply not used.
+import { onlineManager, type QueryClient } from '@tanstack/react-query'
+import * as v from 'valibot'
+import { readSessionHint } from '../api/session-hint.ts'
+import { unitPagesQuery } from '../features/units/units-query.ts'
+import { unitListFiltersOf, UnitsSearchParams } from '../features/units/units-search-params.ts'
+import type { createAppRouter } from './router.tsx'
+
+export function prefetchOpeningScreen(queryClient: QueryClient, router: ReturnType<typeof createAppRouter>): void {
+  const hint = readSessionHint()
+  if (hint?.role !== 'owner' || !hint.companyId || !onlineManager.isOnline()) return
+  const location = router.parseLocation(router.history.location)
+  if (location.pathname !== '/units') return
+  // The route validates its search the same way, so the key matches the screen's.
+  const search = v.parse(UnitsSearchParams, location.search)
+  void queryClient.prefetchInfiniteQuery(unitPagesQuery(hint.companyId, unitListFiltersOf(search)))
+  for (const route of [router.routesById['/_app'], router.routesById['/_app/units']]) {
+    // A chunk that fails here is loaded again, with its error shown, when the route renders.
+    void router.loadRouteChunk(route)?.catch(() => undefined)
+  }
+}
