@@ -33,10 +33,15 @@ export interface PagedListOptions<TKey extends QueryKey> {
   staleTime?: number
 }
 
+/** The request a page is read with: the list's path and its query string. */
+function pageUrl(path: string, params: ListParams, pageSize: number, cursor: PageCursor): string {
+  return `${path}?${searchParamsOf(params, pageSize, cursor).toString()}`
+}
+
 export function pagedListQuery<T, TKey extends QueryKey>({ queryKey, path, params = {}, pageSize = PAGE_SIZE, staleTime }: PagedListOptions<TKey>) {
   return infiniteQueryOptions<Page<T>, Error, PagedData<T>, TKey, PageCursor>({
     queryKey,
-    queryFn: ({ pageParam, signal }) => api.get(path, { searchParams: searchParamsOf(params, pageSize, pageParam), signal }).json<Page<T>>(),
+    queryFn: ({ pageParam, signal }) => api.get(pageUrl(path, params, pageSize, pageParam), { signal }).json<Page<T>>(),
     initialPageParam: null,
     // null on the last page: no next page.
     getNextPageParam: (last) => last.nextCursor ?? undefined,

@@ -30,7 +30,8 @@ export function refreshWhenDelivered(queryClient: QueryClient, draftId: string, 
       // The subscription may not be assigned yet when the first value arrives at once.
       queueMicrotask(() => subscription.unsubscribe())
       void queryClient.invalidateQueries({ queryKey: ['units'] })
-      void queryClient.invalidateQueries({ queryKey: ['inspections', 'unit', unitId] })
+      // The unit's Inspections tab (features/unit-detail/inspections-query.ts).
+      void queryClient.invalidateQueries({ queryKey: ['inspections', 'pages', unitId] })
       void queryClient.invalidateQueries({ queryKey: ['drivers'] })
     },
     error: () => undefined,
