@@ -60,7 +60,16 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   if (props.rows.length === 0) {
     return <p className="rounded-md border border-dashed border-slate-300 px-4 py-10 text-center text-slate-500 dark:border-strokedark dark:text-slate-400">{props.empty}</p>
   }
-  return props.rows.length >= VIRTUALIZE_FROM_ROWS || props.hasMore ? <VirtualTable {...props} /> : <FullTable {...props} />
+  return isPartOrLong(props) ? <VirtualTable {...props} /> : <FullTable {...props} />
+}
+
+/**
+ * A list shows only the rows in view when it is long or only part of a longer one. Judged by the total
+ * too, not only by "more to load": while a new search or order loads, the old rows stay without more
+ * pages, and the table must not be swapped for another (which would take the focus from its header).
+ */
+export function isPartOrLong({ rows, hasMore, total }: { rows: readonly unknown[]; hasMore?: boolean | undefined; total?: number | undefined }): boolean {
+  return rows.length >= VIRTUALIZE_FROM_ROWS || hasMore === true || (total !== undefined && total > rows.length)
 }
 
 function SortIcon({ direction }: { direction: SortDirection | null }) {

@@ -21,7 +21,8 @@ const nounFor = (value: number, noun: ListNoun) => (value === 1 ? noun.one : nou
 export function listSummaryText({ shown, total, noun, offline }: ListSummaryProps): string {
   if (offline) {
     const saved = `${count(offline.saved)} ${nounFor(offline.saved, noun)} saved on this device`
-    return offline.searching ? `Offline — searching the ${saved}. ${count(shown)} ${shown === 1 ? 'matches' : 'match'}.` : `Offline — showing the ${saved}.`
+    const matching = shown === 0 ? 'None match' : shown === 1 ? '1 matches' : `${count(shown)} match`
+    return offline.searching ? `Offline — searching the ${saved}. ${matching}.` : `Offline — showing the ${saved}.`
   }
   const all = total ?? shown
   return `Showing ${count(shown)} of ${count(all)} ${nounFor(all, noun)}`

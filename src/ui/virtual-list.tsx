@@ -5,7 +5,7 @@
 // (aria-setsize, aria-posinset). A short, complete one renders every row, as the table does.
 import { useEffect, useRef, type ReactNode } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { LOAD_AHEAD_ROWS, VIRTUALIZE_FROM_ROWS } from './data-table.tsx'
+import { isPartOrLong, LOAD_AHEAD_ROWS } from './data-table.tsx'
 
 export interface VirtualListProps<Row> {
   rows: readonly Row[]
@@ -27,7 +27,7 @@ export interface VirtualListProps<Row> {
 }
 
 export function VirtualList<Row>(props: VirtualListProps<Row>) {
-  if (props.rows.length >= VIRTUALIZE_FROM_ROWS || props.hasMore) return <VirtualRows {...props} />
+  if (isPartOrLong(props)) return <VirtualRows {...props} />
   const { rows, rowKey, renderRow, label, ordered = false, className = '', rowClassName = '' } = props
   const List = ordered ? 'ol' : 'ul'
   return (

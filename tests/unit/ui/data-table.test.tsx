@@ -80,6 +80,19 @@ describe('a list the server pages', () => {
     expect(onLoadMore).not.toHaveBeenCalled()
   })
 
+  test('stays the same table while a new search loads in place of the old rows, so its header keeps the focus', () => {
+    const onSort = vi.fn<(field: string) => void>()
+    const { rerender } = render(
+      <DataTable label="Units" columns={columns} rows={rowsOf(50)} rowKey={rowId} empty="None" total={301} hasMore onLoadMore={() => {}} onSort={onSort} />,
+    )
+    const header = screen.getByRole('button', { name: 'Make' })
+    header.focus()
+    // The old rows stay, with no more pages to load, until the new order's first page arrives.
+    rerender(<DataTable label="Units" columns={columns} rows={rowsOf(50)} rowKey={rowId} empty="None" total={301} hasMore={false} busy onSort={onSort} />)
+    expect(document.activeElement).toBe(header)
+    expect(screen.getByRole('table', { name: 'Units' }).getAttribute('aria-busy')).toBe('true')
+  })
+
   test('says when the next page is on its way', () => {
     render(<DataTable label="Units" columns={columns} rows={rowsOf(50)} rowKey={rowId} empty="None" total={120} hasMore loadingMore onLoadMore={() => {}} />)
     expect(screen.getByRole('status').textContent).toBe('Loading more…')

@@ -14,6 +14,12 @@ describe('the line above a paged list', () => {
     expect(listSummaryText({ shown: 12, total: 12, noun: units, offline: { saved: 150, searching: true } })).toBe(
       'Offline — searching the 150 units saved on this device. 12 match.',
     )
+    expect(listSummaryText({ shown: 1, total: 1, noun: units, offline: { saved: 1_500, searching: true } })).toBe(
+      'Offline — searching the 1,500 units saved on this device. 1 matches.',
+    )
+    expect(listSummaryText({ shown: 0, total: 0, noun: units, offline: { saved: 150, searching: true } })).toBe(
+      'Offline — searching the 150 units saved on this device. None match.',
+    )
     expect(listSummaryText({ shown: 150, total: 150, noun: units, offline: { saved: 150, searching: false } })).toBe(
       'Offline — showing the 150 units saved on this device.',
     )
