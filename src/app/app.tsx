@@ -8,7 +8,7 @@ import { queryCachePersistOptions } from '../api/query-cache-persistence.ts'
 import { createQueryClient } from './query-client.ts'
 import { createAppRouter } from './router.tsx'
 import { useRestoredSession, type RestoreOptions } from './restore-session.ts'
-import { prefetchOpeningScreen } from './boot-prefetch.ts'
+import { prefetchOpeningScreen, takeUserHeadStart } from './boot-prefetch.ts'
 import { connectivity } from '../lib/app-connectivity.ts'
 import { requestPersistentStorageWhenInstalled } from './persistent-storage.ts'
 import { PwaUpdatePrompt } from './pwa-update.tsx'
@@ -35,7 +35,7 @@ onlineManager.setEventListener((setOnline) => {
 prefetchOpeningScreen(queryClient, router)
 
 // A user cached as still onboarding who finished elsewhere: the guards run again with the fresh copy.
-const restoreOptions: RestoreOptions = { onAreaChanged: () => void router.invalidate() }
+const restoreOptions: RestoreOptions = { onAreaChanged: () => void router.invalidate(), startedUserRequest: takeUserHeadStart }
 
 requestPersistentStorageWhenInstalled()
 

@@ -21,7 +21,7 @@ export function UnitCards({ units, onEdit, onDelete, total, hasMore, loadingMore
     count: units.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => CARD_ESTIMATE_PX,
-    overscan: 6,
+    overscan: 4,
     initialRect: { width: 400, height: 800 },
   })
   const items = virtualizer.getVirtualItems()

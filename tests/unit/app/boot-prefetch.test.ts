@@ -45,13 +45,13 @@ async function bootAt(path: string) {
   vi.resetModules()
   const { createRouter } = await import('@tanstack/react-router')
   const { routeTree } = await import('../../../src/routeTree.gen.ts')
-  const { prefetchOpeningScreen } = await import('../../../src/app/boot-prefetch.ts')
+  const { prefetchOpeningScreen, takeUserHeadStart } = await import('../../../src/app/boot-prefetch.ts')
   const { unitPagesQuery } = await import('../../../src/features/units/units-query.ts')
   const { currentUserQuery } = await import('../../../src/api/current-user.ts')
   const queryClient = new QueryClient()
   const router = createRouter({ routeTree, context: { queryClient, currentUser: () => null }, history: createMemoryHistory({ initialEntries: [path] }) })
   prefetchOpeningScreen(queryClient, router as Parameters<typeof prefetchOpeningScreen>[1])
-  return { queryClient, unitPagesQuery, currentUserQuery }
+  return { queryClient, unitPagesQuery, currentUserQuery, takeUserHeadStart }
 }
 
 const askedPaths = () => server.received.map((request) => request.path)
@@ -65,6 +65,16 @@ describe('the head start at boot', () => {
     expect(askedPaths()).toEqual(expect.arrayContaining(['/api/user/u1', '/api/units/c1?limit=50']))
     await vi.waitFor(() => expect(queryClient.getQueryData(unitPagesQuery('c1', { sort: 'newest' }).queryKey)).toBeDefined())
     expect(queryClient.getQueryData(currentUserQuery('u1').queryKey)).toEqual(owner)
+  })
+
+  test('the session restore takes the user request started at boot, once, instead of asking again', async () => {
+    storeSession('token-1', 'u1')
+    const { takeUserHeadStart } = await bootAt('/profile')
+    expect(takeUserHeadStart('u2')).toBeUndefined()
+    const { takeUserHeadStart: again } = await bootAt('/profile')
+    await expect(again('u1')).resolves.toEqual(owner)
+    expect(again('u1')).toBeUndefined()
+    expect(askedPaths().filter((path) => path === '/api/user/u1')).toHaveLength(2)
   })
 
   test("a shared link's search, filter and order are asked for as the screen will ask", async () => {
