@@ -10,6 +10,31 @@ const manifest = JSON.parse(readFileSync(new URL('./manifest.webmanifest', impor
 
 const apiPort = process.env.API_PORT ?? '3001'
 
+// What every signed-in screen renders with — the layout, the shared dialog and page pieces, Query's
+// hooks — in one chunk, and the server-paged lists' pieces (table, virtualizer, infinite query) in
+// another, instead of a score of tiny chunks. Over HTTP/1.1 (six connections) each chunk costs a round
+// trip, and /units waited on about twenty of them after the entry (issue 12). Only modules the sign-in
+// page never loads belong here (`node scripts/bundle-size.mjs --check` fails if one slips in); their
+// own dependencies stay where they were.
+const CHUNK_GROUPS: Record<string, RegExp[]> = {
+  'signed-in': [
+    /\/node_modules\/@tanstack\/react-query\/build\/modern\/(useQuery|useBaseQuery|useSuspenseQuery|QueryErrorResetBoundary|errorBoundaryUtils|suspense)\.js$/,
+    /\/node_modules\/@tanstack\/query-core\/build\/modern\/queryObserver\.js$/,
+    /\/src\/app\/layout\//,
+    /\/src\/ui\/(avatar|confirm-dialog|modal|page-header|retry-alert|icon-button|status-badge)\.tsx$/,
+    /\/src\/api\/(dashboard-counts|use-signed-in-user)\.ts$/,
+    /\/src\/lib\/device\.ts$/,
+  ],
+  lists: [
+    /\/node_modules\/@tanstack\/(react-virtual|virtual-core)\//,
+    /\/node_modules\/@tanstack\/react-query\/build\/modern\/useInfiniteQuery\.js$/,
+    /\/node_modules\/@tanstack\/query-core\/build\/modern\/infiniteQueryObserver\.js$/,
+    /\/src\/ui\/(data-table|virtual-list|list-summary|search-box)\.tsx$/,
+    /\/src\/api\/use-paged-list\.ts$/,
+    /\/src\/lib\/use-debounced-value\.ts$/,
+  ],
+}
+
 export default defineConfig({
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: './src/routes', generatedRouteTree: './src/routeTree.gen.ts' }),
@@ -36,6 +61,18 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
   ],
-  build: { target: 'es2022', sourcemap: false, manifest: true },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          includeDependenciesRecursively: false,
+          groups: Object.entries(CHUNK_GROUPS).map(([name, patterns]) => ({ name, test: (id: string) => patterns.some((pattern) => pattern.test(id)) })),
+        },
+      },
+    },
+  },
   server: { proxy: { '/api': `http://localhost:${apiPort}` } },
 })

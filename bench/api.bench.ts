@@ -148,7 +148,7 @@ async function benchOn(database: 'pglite' | 'postgres', distDir: string, databas
     step(`seeding ${(UNITS + SMALL_UNITS).toLocaleString('en')} units`)
     const location = databaseUrl ? ({ kind: 'postgres', url: databaseUrl } as const) : pgliteIn(dataDir)
     await seedCompany(location, { unitCount: UNITS })
-    await seedCompany(location, { unitCount: SMALL_UNITS, ownerEmail: SMALL_OWNER, companyName: 'Bench Haulage' })
+    await seedCompany(location, { unitCount: SMALL_UNITS, owner: { email: SMALL_OWNER, password: BENCH_OWNER.password }, companyName: 'Bench Haulage' })
     // A table loaded a moment ago has no statistics until autovacuum's next round (a minute at most by
     // default), and a plan made without them joins the whole company for one page: do its work now
     // rather than wait. PGlite has no autovacuum; the server analyses it itself (server/db/client.ts).

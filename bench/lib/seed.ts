@@ -1,6 +1,7 @@
 // Bench data written straight into a database with the server's own db code (before the server opens
-// it: PGlite allows one process at a time): one company with its default unit types, one owner, and
-// `unitCount` units spread over every status.
+// it: PGlite allows one process at a time): a company with its default unit types, one owner, and
+// `unitCount` units spread over every status. Called more than once on one database (with another
+// owner each time), it seeds several companies side by side.
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { createCompanyWithDefaults } from '../../server/accounts/company-defaults.ts'
@@ -15,10 +16,18 @@ const STATUSES = ['Available', 'Assigned to Driver', 'Reserved', 'Rented Out', '
 
 export const pgliteIn = (dataDir: string): DatabaseLocation => ({ kind: 'pglite', dir: path.join(dataDir, 'pglite') })
 
+export interface BenchAccount {
+  email: string
+  password: string
+}
+
+/** The owner of a second company, for parts that measure two fleet sizes on one server. */
+export const BENCH_LARGE_FLEET_OWNER: BenchAccount = { email: 'bench-fleet-owner@fleetyard.test', password: 'Fleetyard1' }
+
 export interface SeedOptions {
   unitCount: number
-  /** The owner's sign-in (BENCH_OWNER's email by default; the password is always BENCH_OWNER's): one per company. */
-  ownerEmail?: string
+  /** The company's owner; BENCH_OWNER unless given. */
+  owner?: BenchAccount
   companyName?: string
   /** Every unit Available (the reserve flow needs one); else statuses rotate. */
   allAvailable?: boolean
@@ -27,10 +36,11 @@ export interface SeedOptions {
 export async function seedCompany(location: DatabaseLocation, options: SeedOptions): Promise<void> {
   const database = await openDatabase(location)
   try {
+    const owner = options.owner ?? BENCH_OWNER
     const company = await createCompanyWithDefaults(database.db, options.companyName ?? 'Bench Freight')
     await database.db.insert(users).values({
-      email: options.ownerEmail ?? BENCH_OWNER.email,
-      passwordHash: await hashPassword(BENCH_OWNER.password),
+      email: owner.email,
+      passwordHash: await hashPassword(owner.password),
       firstName: 'Bench',
       lastName: 'Owner',
       role: 'owner',
@@ -45,6 +55,7 @@ export async function seedCompany(location: DatabaseLocation, options: SeedOptio
       return {
         companyId: company.id,
         unitNumber: `U${index}`,
+        // VINs are unique per company, so two seeded companies may share them.
         vin: `BENCH${String(index).padStart(12, '0')}`,
         make: MAKES[index % MAKES.length]!,
         model: `Model ${index % 37}`,

@@ -2,11 +2,17 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import type { AuthUser, UserResponse } from '../../core/contract/auth.ts'
 import { api } from './client.ts'
+import { storeSessionHint } from './session-hint.ts'
 
 export const currentUserQuery = (userId: string) =>
   queryOptions({
     queryKey: ['user', userId],
-    queryFn: async () => (await api.get(`user/${userId}`).json<UserResponse>()).user,
+    queryFn: async () => {
+      const { user } = await api.get(`user/${userId}`).json<UserResponse>()
+      // Every fresh copy of the user refreshes what the next start may assume (api/session-hint.ts).
+      storeSessionHint(user)
+      return user
+    },
   })
 
 export type SessionArea = 'signed-out' | 'onboarding' | 'signed-in'

@@ -1,8 +1,11 @@
 // Owns the on-device copy of the Query cache: what was read online is written to localStorage, so the
-// next start — offline too — shows the user and their lists at once. Cleared at logout.
+// next start — offline too — shows the user and their lists at once. Cleared at logout. Bounded: of a
+// server-paged list only its first pages are kept, a search's results not at all, and past a size
+// budget the oldest lists go first — however far an owner of 10,000 units scrolls, the copy stays small.
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister'
 import { removeOldestQuery, type PersistedClient, type PersistQueryClientOptions, type Persister } from '@tanstack/react-query-persist-client'
 import { STORAGE_KEYS } from '../lib/storage-keys.ts'
+import { isPagedData } from './paged-list.ts'
 import { storedToken, storedUserId } from './session.ts'
 
 /** A week: a driver back from a long trip still opens their units without signal. */
@@ -10,6 +13,14 @@ export const QUERY_CACHE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000
 
 /** Saves at most once a second: every fetch changes the cache, and each save writes all of it. */
 const SAVE_THROTTLE_MS = 1000
+
+/** Of each paged list, the pages kept on the device: three pages of 50 rows, a few screenfuls. */
+export const MAX_PERSISTED_PAGES = 3
+/**
+ * What the saved copy may take, in characters of JSON (localStorage counts UTF-16 units, and browsers
+ * give an origin about 5 million of them): paged lists beyond it are dropped, oldest first.
+ */
+export const MAX_PERSISTED_CHARS = 1_500_000
 
 /** Where the cache is kept: localStorage in the app, any same-shaped store in tests. */
 type CacheStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
@@ -32,6 +43,40 @@ export function shouldPersistQuery(query: PersistCandidate): boolean {
   return storedToken() !== null && query.meta?.['persist'] !== false && query.state.status === 'success'
 }
 
+type DehydratedQuery = PersistedClient['clientState']['queries'][number]
+
+/** A paged list's key carries its parameters; a free-text search (`q`) in them makes it a passing one. */
+function isSearchResult(query: DehydratedQuery): boolean {
+  return query.queryKey.some((part) => typeof part === 'object' && part !== null && typeof (part as { q?: unknown }).q === 'string' && (part as { q: string }).q !== '')
+}
+
+/** The query with at most the first MAX_PERSISTED_PAGES pages of a paged list. */
+function withFirstPages(query: DehydratedQuery): DehydratedQuery {
+  const { data } = query.state
+  if (!isPagedData(data) || data.pages.length <= MAX_PERSISTED_PAGES) return query
+  const pages = { pages: data.pages.slice(0, MAX_PERSISTED_PAGES), pageParams: data.pageParams.slice(0, MAX_PERSISTED_PAGES) }
+  return { ...query, state: { ...query.state, data: pages } }
+}
+
+/**
+ * What of the cache is written to the device: paged lists cut to their first pages, searches left out,
+ * and, past `maxChars`, the least recently updated paged lists dropped until the rest fits. Everything
+ * else (the user, small lists) is kept whole.
+ */
+export function boundPersistedClient(client: PersistedClient, maxChars = MAX_PERSISTED_CHARS): PersistedClient {
+  const kept = client.clientState.queries.filter((query) => !(isPagedData(query.state.data) && isSearchResult(query))).map(withFirstPages)
+  const sizes = new Map(kept.map((query) => [query, JSON.stringify(query).length]))
+  let total = [...sizes.values()].reduce((sum, size) => sum + size, 0)
+  const droppable = kept.filter((query) => isPagedData(query.state.data)).sort((a, b) => a.state.dataUpdatedAt - b.state.dataUpdatedAt)
+  const dropped = new Set<DehydratedQuery>()
+  for (const query of droppable) {
+    if (total <= maxChars) break
+    dropped.add(query)
+    total -= sizes.get(query) ?? 0
+  }
+  return { ...client, clientState: { ...client.clientState, queries: kept.filter((query) => !dropped.has(query)) } }
+}
+
 export function createQueryCachePersister(storage: CacheStorage = window.localStorage): Persister {
   const persister = createSyncStoragePersister({
     storage,
@@ -39,7 +84,7 @@ export function createQueryCachePersister(storage: CacheStorage = window.localSt
     throttleTime: SAVE_THROTTLE_MS,
     // localStorage full: drop the oldest queries until the rest fits, rather than keeping nothing.
     retry: removeOldestQuery,
-    serialize: (client) => JSON.stringify({ ...client, userId: storedUserId() } satisfies StampedClient),
+    serialize: (client) => JSON.stringify({ ...boundPersistedClient(client), userId: storedUserId() } satisfies StampedClient),
   })
   return {
     persistClient: persister.persistClient,

@@ -26,4 +26,5 @@ export function storeDeviceToken(deviceToken: string): void {
 export function clearStoredSession(): void {
   localStorage.removeItem(STORAGE_KEYS.token)
   localStorage.removeItem(STORAGE_KEYS.userId)
+  localStorage.removeItem(STORAGE_KEYS.sessionHint)
 }

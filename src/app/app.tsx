@@ -8,6 +8,7 @@ import { queryCachePersistOptions } from '../api/query-cache-persistence.ts'
 import { createQueryClient } from './query-client.ts'
 import { createAppRouter } from './router.tsx'
 import { useRestoredSession, type RestoreOptions } from './restore-session.ts'
+import { prefetchOpeningScreen, takeUserHeadStart } from './boot-prefetch.ts'
 import { connectivity } from '../lib/app-connectivity.ts'
 import { requestPersistentStorageWhenInstalled } from './persistent-storage.ts'
 import { PwaUpdatePrompt } from './pwa-update.tsx'
@@ -30,8 +31,11 @@ onlineManager.setEventListener((setOnline) => {
   return connectivity.subscribe(follow)
 })
 
+// Starts the opening screen's first request with the session restore, not after it.
+prefetchOpeningScreen(queryClient, router)
+
 // A user cached as still onboarding who finished elsewhere: the guards run again with the fresh copy.
-const restoreOptions: RestoreOptions = { onAreaChanged: () => void router.invalidate() }
+const restoreOptions: RestoreOptions = { onAreaChanged: () => void router.invalidate(), startedUserRequest: takeUserHeadStart }
 
 requestPersistentStorageWhenInstalled()
 

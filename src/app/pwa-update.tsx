@@ -4,6 +4,7 @@
 import { useEffect } from 'react'
 import { toast } from 'react-hot-toast'
 import type { Workbox } from 'workbox-window'
+import { whenIdle } from '../lib/when-idle.ts'
 
 const UPDATE_TOAST_ID = 'pwa-update'
 /** An installed app can stay open for days; look for a new version hourly, not only at start. */
@@ -45,10 +46,25 @@ function offerUpdate(workbox: Workbox): void {
   )
 }
 
-/** Mount once inside the app: starts the registration after the first render. */
+/** Runs `then` once the page has loaded and the main thread is idle. */
+function whenLoadedAndIdle(then: () => void): () => void {
+  let cancelIdle = () => {}
+  const schedule = () => {
+    cancelIdle = whenIdle(then, 5000)
+  }
+  if (document.readyState === 'complete') schedule()
+  else window.addEventListener('load', schedule, { once: true })
+  return () => {
+    window.removeEventListener('load', schedule)
+    cancelIdle()
+  }
+}
+
+/**
+ * Mount once inside the app: starts the registration once the page has loaded and is idle, so the
+ * worker's install (which fetches the whole precache) never competes with the first screen's requests.
+ */
 export function PwaUpdatePrompt(): null {
-  useEffect(() => {
-    void registerServiceWorker()
-  }, [])
+  useEffect(() => whenLoadedAndIdle(() => void registerServiceWorker()), [])
   return null
 }

@@ -24,6 +24,8 @@ export interface RestoreOptions {
   onSessionEnded?: () => void
   /** The background check brought a user who belongs in another area than the cached copy (onboarding done elsewhere). */
   onAreaChanged?: () => void
+  /** A request for the user already started as the page opened (app/boot-prefetch.ts), to use instead of asking again. */
+  startedUserRequest?: (userId: string) => Promise<AuthUser> | undefined
 }
 
 /** Statuses meaning the stored session or its user no longer exists; anything else may pass. */
@@ -75,7 +77,8 @@ export async function restoreSession(queryClient: QueryClient, options: RestoreO
   const cached = queryClient.getQueryData<AuthUser>(query.queryKey)
 
   // No retry: offline-first retries would wait for the network while the spinner spins forever.
-  const fresh = queryClient.fetchQuery({ ...query, staleTime: 0, retry: false }).then(
+  const request = options.startedUserRequest?.(userId) ?? queryClient.fetchQuery({ ...query, staleTime: 0, retry: false })
+  const fresh = request.then(
     (user) => ({ user }),
     (error: unknown) => ({ error }),
   )

@@ -6,6 +6,8 @@ export const STORAGE_KEYS = {
   deviceToken: 'device-token',
   colorTheme: 'color-theme',
   sidebarExpanded: 'sidebar-expanded',
+  /** The signed-in user's role and company id, for a head start at the next launch (api/session-hint.ts). */
+  sessionHint: 'session-hint',
   /** The persisted TanStack Query cache; the version changes when its stored shape does. */
   queryCache: 'fleetyard-query-cache-v1',
 } as const

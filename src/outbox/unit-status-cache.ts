@@ -5,15 +5,19 @@ import { liveQuery } from 'dexie'
 import type { QueryClient } from '@tanstack/react-query'
 import type { Unit, UnitDriver, UnitStatus } from '../../core/contract/units.ts'
 import { outboxDb, type OutboxDb } from './outbox-db.ts'
+import { mapPagedRows, type PagedData } from '../api/paged-list.ts'
 import { unitInfoKey } from '../api/unit-info.ts'
 
-/** Shows `status` (and the driver) for the unit in the cached unit and units lists. */
+/**
+ * Shows `status` (and the driver) for the unit in the cached unit and units lists: whole lists and
+ * every loaded page of the paged ones, whatever their search, filter or order (a unit that no longer
+ * matches a status filter stays on it until the server's next word).
+ */
 export function showUnitStatus(queryClient: QueryClient, unitId: string, status: UnitStatus, driver?: UnitDriver | null): void {
-  const change = (unit: Unit): Unit => ({ ...unit, status, ...(driver !== undefined ? { driver } : {}) })
+  const change = (unit: Unit): Unit => (unit._id === unitId ? { ...unit, status, ...(driver !== undefined ? { driver } : {}) } : unit)
   queryClient.setQueryData<Unit>(unitInfoKey(unitId), (unit) => (unit ? change(unit) : unit))
-  queryClient.setQueriesData<Unit[]>({ queryKey: ['units', 'company'] }, (list: Unit[] | undefined) =>
-    Array.isArray(list) ? list.map((unit) => (unit._id === unitId ? change(unit) : unit)) : list,
-  )
+  queryClient.setQueriesData<Unit[]>({ queryKey: ['units', 'company'] }, (list: Unit[] | undefined) => (Array.isArray(list) ? list.map(change) : list))
+  queryClient.setQueriesData<PagedData<Unit>>({ queryKey: ['units', 'pages'] }, (data) => mapPagedRows(data, change))
 }
 
 /** Once the finish of `draftId` is acknowledged (or the draft is gone), refetches what it changed. */
@@ -26,7 +30,8 @@ export function refreshWhenDelivered(queryClient: QueryClient, draftId: string, 
       // The subscription may not be assigned yet when the first value arrives at once.
       queueMicrotask(() => subscription.unsubscribe())
       void queryClient.invalidateQueries({ queryKey: ['units'] })
-      void queryClient.invalidateQueries({ queryKey: ['inspections', 'unit', unitId] })
+      // The unit's Inspections tab (features/unit-detail/inspections-query.ts).
+      void queryClient.invalidateQueries({ queryKey: ['inspections', 'pages', unitId] })
       void queryClient.invalidateQueries({ queryKey: ['drivers'] })
     },
     error: () => undefined,

@@ -1,15 +1,16 @@
+import { onlineManager } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { useSignedInUser } from '../api/use-signed-in-user.ts'
 import { AppDocumentsScreen } from '../features/documents/app-documents-screen.tsx'
-import { documentsQuery } from '../features/documents/documents-query.ts'
+import { documentPagesQuery } from '../features/documents/documents-query.ts'
 import { UnrecognizedUser } from '../features/units/unrecognized-user.tsx'
 import { RouteError } from '../ui/route-error.tsx'
 
 export const Route = createFileRoute('/_app/app-documents')({
-  // Not awaited: the screen renders at once with its skeleton rows.
+  // Not awaited: the screen renders at once with its skeleton rows. Offline it shows the saved documents.
   loader: ({ context }) => {
     const companyId = context.currentUser()?.company?._id
-    if (companyId) void context.queryClient.prefetchQuery(documentsQuery(companyId, { kind: 'app' }))
+    if (companyId && onlineManager.isOnline()) void context.queryClient.prefetchInfiniteQuery(documentPagesQuery(companyId, { kind: 'app' }))
   },
   errorComponent: RouteError,
   component: AppDocumentsRoute,

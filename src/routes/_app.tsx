@@ -1,9 +1,12 @@
-import { useEffect } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { createFileRoute, Outlet } from '@tanstack/react-router'
 import { AppLayout } from '../app/layout/app-layout.tsx'
-import { SyncIndicator } from '../features/sync/sync-indicator.tsx'
-import { startOutbox } from '../outbox/outbox-runtime.ts'
+import { whenIdle } from '../lib/when-idle.ts'
 import { requireArea } from './-guards.ts'
+
+// The outbox (Dexie, ~30 KB) loads once the first screen is up, not before it: nothing a screen first
+// paints needs it, and the sync indicator shows nothing until a change waits anyway.
+const SyncIndicator = lazy(() => import('../features/sync/sync-indicator.tsx').then((module) => ({ default: module.SyncIndicator })))
 
 export const Route = createFileRoute('/_app')({
   beforeLoad: ({ context }) => requireArea(context, 'signed-in'),
@@ -11,10 +14,33 @@ export const Route = createFileRoute('/_app')({
 })
 
 function AppRoute() {
+  const [outboxShown, setOutboxShown] = useState(false)
   // Changes made earlier (or before a reload) are sent from any screen, not only the one that made them.
-  useEffect(() => startOutbox(), [])
+  useEffect(() => {
+    let live = true
+    let stop: (() => void) | undefined
+    const cancel = whenIdle(() => {
+      setOutboxShown(true)
+      void import('../outbox/outbox-runtime.ts').then(({ startOutbox }) => {
+        if (live) stop = startOutbox()
+      })
+    })
+    return () => {
+      live = false
+      cancel()
+      stop?.()
+    }
+  }, [])
   return (
-    <AppLayout headerExtras={<SyncIndicator />}>
+    <AppLayout
+      headerExtras={
+        outboxShown && (
+          <Suspense fallback={null}>
+            <SyncIndicator />
+          </Suspense>
+        )
+      }
+    >
       <Outlet />
     </AppLayout>
   )

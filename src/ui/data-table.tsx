@@ -1,7 +1,12 @@
 // A plain semantic table for the management screens. Long lists (thousands of units) render only the
-// rows in view — spacer rows keep the scrollbar honest — so typing in a search box stays instant.
-import { useRef, type ReactNode } from 'react'
+// rows in view — spacer rows keep the scrollbar honest — so typing in a search box stays instant. A list
+// the server pages asks for its next page as the rows in view near the end of those loaded, and tells
+// assistive technology the whole list's size (aria-rowcount) and each row's place in it. Sortable
+// columns have a button in their header and say which way they sort (aria-sort).
+import { useEffect, useRef, type ReactNode } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
+
+export type SortDirection = 'ascending' | 'descending'
 
 export interface Column<Row> {
   key: string
@@ -9,6 +14,13 @@ export interface Column<Row> {
   cell: (row: Row) => ReactNode
   /** Width and alignment classes for the header and cells of this column. */
   className?: string
+  /** Set when the list can be sorted by this column: the name `onSort` receives. */
+  sortField?: string
+}
+
+export interface TableSort {
+  field: string
+  direction: SortDirection
 }
 
 export interface DataTableProps<Row> {
@@ -20,10 +32,26 @@ export interface DataTableProps<Row> {
   label: string
   /** A click anywhere on a row that is not a control (links and buttons keep their own behaviour). */
   onRowClick?: (row: Row) => void
+  /** The column the rows are sorted by, if it is one of the sortable ones. */
+  sort?: TableSort | null
+  /** A sortable column's header was activated. */
+  onSort?: (field: string) => void
+  /** The whole list's size when only some of its rows are loaded. */
+  total?: number
+  /** More rows exist beyond those loaded; `onLoadMore` fetches them. */
+  hasMore?: boolean
+  loadingMore?: boolean
+  onLoadMore?: () => void
+  /** The rows shown are about to be replaced (a new search is loading). */
+  busy?: boolean
+  /** When this changes (a new search, filter or order) the table scrolls back to its first row. */
+  resetKey?: string
 }
 
 /** Short tables render every row: find-in-page and screen readers then see the whole table. */
 export const VIRTUALIZE_FROM_ROWS = 100
+/** The next page is asked for when the last row in view is this close to the last row loaded. */
+export const LOAD_AHEAD_ROWS = 20
 const ROW_HEIGHT = 53
 
 const isControl = (target: EventTarget | null) => target instanceof Element && target.closest('a, button, input, select, label, textarea') !== null
@@ -32,27 +60,67 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   if (props.rows.length === 0) {
     return <p className="rounded-md border border-dashed border-slate-300 px-4 py-10 text-center text-slate-500 dark:border-strokedark dark:text-slate-400">{props.empty}</p>
   }
-  return props.rows.length >= VIRTUALIZE_FROM_ROWS ? <VirtualTable {...props} /> : <FullTable {...props} />
+  return isPartOrLong(props) ? <VirtualTable {...props} /> : <FullTable {...props} />
 }
 
-function Head<Row>({ columns }: { columns: readonly Column<Row>[] }) {
+/**
+ * A list shows only the rows in view when it is long or only part of a longer one. Judged by the total
+ * too, not only by "more to load": while a new search or order loads, the old rows stay without more
+ * pages, and the table must not be swapped for another (which would take the focus from its header).
+ */
+export function isPartOrLong({ rows, hasMore, total }: { rows: readonly unknown[]; hasMore?: boolean | undefined; total?: number | undefined }): boolean {
+  return rows.length >= VIRTUALIZE_FROM_ROWS || hasMore === true || (total !== undefined && total > rows.length)
+}
+
+function SortIcon({ direction }: { direction: SortDirection | null }) {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 12 12" className={`h-3 w-3 shrink-0 ${direction ? 'text-primary dark:text-indigo-300' : 'text-slate-400'}`} fill="currentColor">
+      {direction !== 'descending' && <path d="M6 1l4 4H2z" />}
+      {direction !== 'ascending' && <path d="M6 11l4-4H2z" />}
+    </svg>
+  )
+}
+
+function Head<Row>({ columns, sort, onSort, virtual }: Pick<DataTableProps<Row>, 'columns' | 'sort' | 'onSort'> & { virtual: boolean }) {
   return (
     <thead className="sticky top-0 z-10 bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600 dark:bg-boxdark-2 dark:text-slate-300">
-      <tr>
-        {columns.map((column) => (
-          <th key={column.key} scope="col" className={`px-4 py-3 ${column.className ?? ''}`}>
-            {column.header}
-          </th>
-        ))}
+      <tr aria-rowindex={virtual ? 1 : undefined}>
+        {columns.map((column) => {
+          const direction = column.sortField && sort?.field === column.sortField ? sort.direction : null
+          return (
+            <th key={column.key} scope="col" aria-sort={direction ?? undefined} className={`px-4 py-3 ${column.className ?? ''}`}>
+              {column.sortField && onSort ? (
+                <button
+                  type="button"
+                  onClick={() => onSort(column.sortField!)}
+                  className="-mx-1 inline-flex items-center gap-1 rounded px-1 uppercase tracking-wide hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-primary dark:hover:text-white"
+                >
+                  {column.header}
+                  <SortIcon direction={direction} />
+                </button>
+              ) : (
+                column.header
+              )}
+            </th>
+          )
+        })}
       </tr>
     </thead>
   )
 }
 
-function BodyRow<Row>({ row, columns, onRowClick }: { row: Row; columns: readonly Column<Row>[]; onRowClick?: (row: Row) => void }) {
+interface BodyRowProps<Row> {
+  row: Row
+  columns: readonly Column<Row>[]
+  onRowClick?: (row: Row) => void
+  rowIndex?: number
+}
+
+function BodyRow<Row>({ row, columns, onRowClick, rowIndex }: BodyRowProps<Row>) {
   return (
     <tr
       style={{ height: ROW_HEIGHT }}
+      aria-rowindex={rowIndex}
       onClick={onRowClick ? (event) => !isControl(event.target) && onRowClick(row) : undefined}
       className={`border-t border-slate-200 dark:border-strokedark ${onRowClick ? 'cursor-pointer hover:bg-slate-50 dark:hover:bg-boxdark-2' : ''}`}
     >
@@ -68,11 +136,11 @@ function BodyRow<Row>({ row, columns, onRowClick }: { row: Row; columns: readonl
 const frame = 'overflow-auto rounded-md border border-slate-200 bg-white dark:border-strokedark dark:bg-boxdark'
 const tableClass = 'w-full table-fixed border-collapse text-sm'
 
-function FullTable<Row>({ columns, rows, rowKey, label, onRowClick }: DataTableProps<Row>) {
+function FullTable<Row>({ columns, rows, rowKey, label, onRowClick, sort, onSort, busy }: DataTableProps<Row>) {
   return (
     <div className={frame}>
-      <table className={tableClass} aria-label={label}>
-        <Head columns={columns} />
+      <table className={tableClass} aria-label={label} aria-busy={busy || undefined}>
+        <Head columns={columns} sort={sort} onSort={onSort} virtual={false} />
         <tbody>
           {rows.map((row) => (
             <BodyRow key={rowKey(row)} row={row} columns={columns} onRowClick={onRowClick} />
@@ -83,7 +151,7 @@ function FullTable<Row>({ columns, rows, rowKey, label, onRowClick }: DataTableP
   )
 }
 
-function VirtualTable<Row>({ columns, rows, rowKey, label, onRowClick }: DataTableProps<Row>) {
+function VirtualTable<Row>({ columns, rows, rowKey, label, onRowClick, sort, onSort, total, hasMore, loadingMore, onLoadMore, busy, resetKey }: DataTableProps<Row>) {
   const scrollRef = useRef<HTMLDivElement>(null)
   // This build has no React Compiler, so nothing memoises the virtualizer's functions.
   // oxlint-disable-next-line react/incompatible-library
@@ -96,21 +164,33 @@ function VirtualTable<Row>({ columns, rows, rowKey, label, onRowClick }: DataTab
     initialRect: { width: 1024, height: 720 },
   })
   const items = virtualizer.getVirtualItems()
+  const lastInView = items.at(-1)?.index ?? -1
+  useEffect(() => {
+    if (hasMore && onLoadMore && lastInView >= rows.length - LOAD_AHEAD_ROWS) onLoadMore()
+  }, [hasMore, onLoadMore, lastInView, rows.length])
+  useEffect(() => {
+    if (scrollRef.current) scrollRef.current.scrollTop = 0
+  }, [resetKey])
   const top = items[0]?.start ?? 0
   const bottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0)
   return (
     <div ref={scrollRef} className={`${frame} max-h-[70vh]`}>
-      <table className={tableClass} aria-label={label} aria-rowcount={rows.length + 1}>
-        <Head columns={columns} />
+      <table className={tableClass} aria-label={label} aria-rowcount={(total ?? rows.length) + 1} aria-busy={busy || undefined}>
+        <Head columns={columns} sort={sort} onSort={onSort} virtual />
         <tbody>
           {top > 0 && <tr aria-hidden="true" style={{ height: top }} />}
           {items.map((item) => {
             const row = rows[item.index] as Row
-            return <BodyRow key={rowKey(row)} row={row} columns={columns} onRowClick={onRowClick} />
+            return <BodyRow key={rowKey(row)} row={row} columns={columns} onRowClick={onRowClick} rowIndex={item.index + 2} />
           })}
           {bottom > 0 && <tr aria-hidden="true" style={{ height: bottom }} />}
         </tbody>
       </table>
+      {loadingMore && (
+        <p role="status" className="px-4 py-3 text-center text-sm text-slate-600 dark:text-slate-300">
+          Loading more…
+        </p>
+      )}
     </div>
   )
 }

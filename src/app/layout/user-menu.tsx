@@ -5,7 +5,6 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router'
 import { useQueryClient } from '@tanstack/react-query'
 import type { AuthUser } from '../../../core/contract/auth.ts'
-import { logOut } from '../../outbox/log-out.ts'
 import { Avatar } from '../../ui/avatar.tsx'
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx'
 import { ChevronDownIcon, LogOutIcon } from './layout-icons.tsx'
@@ -107,9 +106,11 @@ export function UserMenu({ user }: { user: AuthUser }) {
     }
   }
 
-  const onLogOut = () => {
+  const onLogOut = async () => {
     setOpen(false)
-    void logOut({
+    // Loaded when used: the outbox's database code stays off the first screen's path.
+    const { logOut } = await import('../../outbox/log-out.ts')
+    await logOut({
       queryClient,
       goToSignIn: () => navigate({ to: '/signin', replace: true }),
       confirmUnsent: (message) =>
@@ -161,7 +162,7 @@ export function UserMenu({ user }: { user: AuthUser }) {
               </li>
             ))}
             <li role="none" className="mt-1 border-t border-slate-200 pt-1 dark:border-strokedark">
-              <button type="button" role="menuitem" tabIndex={-1} className={itemClass} onClick={onLogOut}>
+              <button type="button" role="menuitem" tabIndex={-1} className={itemClass} onClick={() => void onLogOut()}>
                 <LogOutIcon className="h-4 w-4" />
                 Log Out
               </button>

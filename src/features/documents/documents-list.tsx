@@ -1,20 +1,24 @@
 // The documents list (spec §2 "App documents" and the unit's "Documents tab"): search, Add, and a table
 // of Filename, Attached (app-level list only), Author (owners only) and Actions — view for everyone,
-// delete for owners after a confirmation. Empty: 'No Documents Created'.
-import { useDeferredValue, useMemo, useState } from 'react'
-import { useQuery } from '@tanstack/react-query'
+// delete for owners after a confirmation. Empty: 'No Documents Created'. The server searches and pages
+// the list; while it cannot be reached the search runs over the documents saved on this device.
+import { useCallback, useMemo, useState } from 'react'
 import { toast } from 'react-hot-toast'
 import type { CompanyDocument } from '../../../core/contract/documents.ts'
+import { usePagedList } from '../../api/use-paged-list.ts'
+import { useDebouncedValue } from '../../lib/use-debounced-value.ts'
 import { Button } from '../../ui/button.tsx'
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx'
 import { DataTable, type Column } from '../../ui/data-table.tsx'
 import { IconButton } from '../../ui/icon-button.tsx'
+import { ListSummary } from '../../ui/list-summary.tsx'
+import { RetryAlert } from '../../ui/retry-alert.tsx'
 import { SearchBox } from '../../ui/search-box.tsx'
 import { SkeletonList } from '../../ui/skeleton-list.tsx'
 import { AddDocumentModal } from './add-document-modal.tsx'
 import { DocumentPreviewModal } from './document-preview-modal.tsx'
 import { attachedLabel, matchesDocument } from './document-search.ts'
-import { documentsQuery, type DocumentsScope } from './documents-query.ts'
+import { documentPagesKey, documentPagesQuery, type DocumentsScope } from './documents-query.ts'
 import { useDeleteDocument } from './use-delete-document.ts'
 
 export const DELETE_DOCUMENT_MESSAGE = 'Are you sure you want to delete this document? All data will be deleted!'
@@ -70,16 +74,24 @@ function documentColumns({ scope, isOwner, onView, onDelete }: ColumnOptions): C
   return columns
 }
 
+const documentId = (document: CompanyDocument) => document._id
+const DOCUMENT_NOUN = { one: 'document', many: 'documents' }
+
 export function DocumentsList({ scope, companyId, userId, isOwner }: DocumentsListProps) {
-  const documents = useQuery(documentsQuery(companyId, scope))
   const [term, setTerm] = useState('')
-  const deferredTerm = useDeferredValue(term)
+  const q = useDebouncedValue(term.trim())
   const [adding, setAdding] = useState(false)
   const [viewing, setViewing] = useState<CompanyDocument | null>(null)
   const [deleting, setDeleting] = useState<CompanyDocument | null>(null)
   const deleteDocument = useDeleteDocument()
-
-  const rows = useMemo(() => (documents.data ?? []).filter((document) => matchesDocument(document, deferredTerm)), [documents.data, deferredTerm])
+  // Newest first on the server; the saved documents keep that order.
+  const offlineView = useCallback((saved: CompanyDocument[]) => saved.filter((document) => matchesDocument(document, q)), [q])
+  const documents = usePagedList({
+    query: documentPagesQuery(companyId, scope, q),
+    keyPrefix: documentPagesKey(companyId, scope),
+    idOf: documentId,
+    offlineView,
+  })
 
   const columns = useMemo(() => documentColumns({ scope, isOwner, onView: setViewing, onDelete: setDeleting }), [scope, isOwner])
 
@@ -94,6 +106,10 @@ export function DocumentsList({ scope, companyId, userId, isOwner }: DocumentsLi
     }
   }
 
+  const offline = documents.offline ? { saved: documents.offline.saved, searching: q !== '' } : null
+  let empty = documents.total === 0 && q === '' ? 'No Documents Created' : 'No documents match your search.'
+  if (offline) empty = offline.saved === 0 ? 'No documents are saved on this device yet.' : 'No saved documents match your search.'
+
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center gap-3">
@@ -102,24 +118,30 @@ export function DocumentsList({ scope, companyId, userId, isOwner }: DocumentsLi
       </div>
       {documents.isPending ? (
         <SkeletonList label="Loading documents" />
-      ) : documents.isError ? (
-        <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-red-300 bg-red-50 p-4 text-red-800 dark:border-red-800 dark:bg-red-950/50 dark:text-red-200">
-          <p className="font-medium">{documents.error.message}</p>
-          <Button variant="secondary" onClick={() => void documents.refetch()}>
-            Retry
-          </Button>
-        </div>
+      ) : documents.error ? (
+        <RetryAlert retryLabel="Retry" onRetry={documents.retry}>
+          {documents.error.message}
+        </RetryAlert>
       ) : (
-        <DataTable
-          columns={columns}
-          rows={rows}
-          rowKey={(document) => document._id}
-          label="Documents"
-          empty={
-            // Darker than the table's default grey, which is too faint on the page background (axe color-contrast).
-            <span className="text-slate-600 dark:text-slate-300">{documents.data.length === 0 ? 'No Documents Created' : 'No documents match your search.'}</span>
-          }
-        />
+        <div>
+          {(documents.rows.length > 0 || offline) && <ListSummary shown={documents.rows.length} total={documents.total} noun={DOCUMENT_NOUN} offline={offline} />}
+          <DataTable
+            columns={columns}
+            rows={documents.rows}
+            rowKey={documentId}
+            label="Documents"
+            empty={
+              // Darker than the table's default grey, which is too faint on the page background (axe color-contrast).
+              <span className="text-slate-600 dark:text-slate-300">{empty}</span>
+            }
+            total={documents.total}
+            hasMore={documents.hasMore}
+            loadingMore={documents.isFetchingMore}
+            onLoadMore={documents.loadMore}
+            busy={documents.isUpdating}
+            resetKey={q}
+          />
+        </div>
       )}
       {adding && <AddDocumentModal scope={scope} isOwner={isOwner} userId={userId} companyId={companyId} onClose={() => setAdding(false)} />}
       {viewing && <DocumentPreviewModal document={viewing} onClose={() => setViewing(null)} />}

@@ -1,6 +1,6 @@
 // The units a new document may be attached to (spec §2 "App documents"): an owner chooses from all the
 // company's units (GET /units/{companyId}), a driver from the units assigned to them
-// (GET /driver/{id}/units). Same keys and answers as the units screens, so they share one cache entry.
+// (GET /driver/{id}/units, the same key and answer as the driver's units home).
 import { queryOptions } from '@tanstack/react-query'
 import type { DriverUnit } from '../../../core/contract/drivers.ts'
 import type { Unit } from '../../../core/contract/units.ts'
@@ -16,9 +16,11 @@ const choiceOf = (unit: Unit): UnitChoice => ({ _id: unit._id, unitNumber: unit.
 
 export const ownerUnitChoicesQuery = (companyId: string) =>
   queryOptions({
-    queryKey: ['units', 'company', companyId] as const,
-    queryFn: () => api.get(`units/${companyId}`).json<Unit[]>(),
-    select: (units) => units.map(choiceOf),
+    queryKey: ['units', 'choices', companyId] as const,
+    // Only what the picker shows is kept: a fleet of thousands stays a few hundred KB in memory.
+    queryFn: async () => (await api.get(`units/${companyId}`).json<Unit[]>()).map(choiceOf),
+    // Adding a document needs the server anyway; a whole fleet has no place in the device's copy.
+    meta: { persist: false },
   })
 
 export const driverUnitChoicesQuery = (driverId: string, companyId: string) =>

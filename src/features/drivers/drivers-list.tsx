@@ -1,21 +1,25 @@
 // The owner's drivers (spec §2 "Drivers list"): a searchable table of Full Name, Phone, Email; a name
-// opens the driver; 'Add Driver' invites one by email.
-import { Suspense, useDeferredValue, useState } from 'react'
+// opens the driver; 'Add Driver' invites one by email. The server searches and pages the list; while it
+// cannot be reached the search runs over the drivers saved on this device.
+import { useCallback, useState } from 'react'
 import { Link } from '@tanstack/react-router'
-import { useSuspenseQuery } from '@tanstack/react-query'
 import type { CompanyDriver } from '../../../core/contract/auth.ts'
+import { usePagedList } from '../../api/use-paged-list.ts'
+import { useDebouncedValue } from '../../lib/use-debounced-value.ts'
 import { Button } from '../../ui/button.tsx'
 import { DataTable, type Column } from '../../ui/data-table.tsx'
+import { ListSummary } from '../../ui/list-summary.tsx'
 import { PageHeader, SCREEN_CLASS } from '../../ui/page-header.tsx'
+import { RetryAlert } from '../../ui/retry-alert.tsx'
 import { SearchBox } from '../../ui/search-box.tsx'
 import { SkeletonList } from '../../ui/skeleton-list.tsx'
-import { driversQuery } from './drivers-query.ts'
+import { driverPagesKey, driverPagesQuery } from './drivers-query.ts'
 import { fullNameOf, matchesDriverSearch } from './driver-search.ts'
 import { InviteDriverModal } from './invite-driver-modal.tsx'
 
 export function DriversList({ companyId }: { companyId: string }) {
   const [term, setTerm] = useState('')
-  const deferredTerm = useDeferredValue(term)
+  const q = useDebouncedValue(term.trim())
   const [inviting, setInviting] = useState(false)
   return (
     <div className={SCREEN_CLASS}>
@@ -23,9 +27,7 @@ export function DriversList({ companyId }: { companyId: string }) {
         <Button onClick={() => setInviting(true)}>Add Driver</Button>
       </PageHeader>
       <SearchBox value={term} onChange={setTerm} placeholder="Search drivers..." className="mb-4 max-w-md" />
-      <Suspense fallback={<SkeletonList label="Loading drivers" />}>
-        <DriversTable companyId={companyId} term={deferredTerm} />
-      </Suspense>
+      <DriversTable companyId={companyId} q={q} />
       {inviting && <InviteDriverModal onClose={() => setInviting(false)} />}
     </div>
   )
@@ -45,16 +47,41 @@ const columns: Column<CompanyDriver>[] = [
   { key: 'email', header: 'Email', cell: ({ user }) => user.email },
 ]
 
-function DriversTable({ companyId, term }: { companyId: string; term: string }) {
-  const { data: drivers } = useSuspenseQuery(driversQuery(companyId))
-  const shown = drivers.filter((driver) => matchesDriverSearch(driver, term))
+const driverId = ({ user }: CompanyDriver) => user._id
+const DRIVER_NOUN = { one: 'driver', many: 'drivers' }
+
+function DriversTable({ companyId, q }: { companyId: string; q: string }) {
+  // The server orders by name; the saved drivers are already in that order.
+  const offlineView = useCallback((saved: CompanyDriver[]) => saved.filter((driver) => matchesDriverSearch(driver, q)), [q])
+  const list = usePagedList({ query: driverPagesQuery(companyId, q), keyPrefix: driverPagesKey(companyId), idOf: driverId, offlineView })
+
+  if (list.isPending) return <SkeletonList label="Loading drivers" />
+  if (list.error) {
+    return (
+      <RetryAlert retryLabel="Retry" onRetry={list.retry}>
+        {list.error.message}
+      </RetryAlert>
+    )
+  }
+  const offline = list.offline ? { saved: list.offline.saved, searching: q !== '' } : null
+  let empty = list.total === 0 && q === '' ? 'No Drivers' : 'No drivers match the search.'
+  if (offline) empty = offline.saved === 0 ? 'No drivers are saved on this device yet.' : 'No saved drivers match the search.'
   return (
-    <DataTable
-      label="Drivers"
-      columns={columns}
-      rows={shown}
-      rowKey={({ user }) => user._id}
-      empty={drivers.length === 0 ? 'No Drivers' : 'No drivers match the search.'}
-    />
+    <>
+      {(list.rows.length > 0 || offline) && <ListSummary shown={list.rows.length} total={list.total} noun={DRIVER_NOUN} offline={offline} />}
+      <DataTable
+        label="Drivers"
+        columns={columns}
+        rows={list.rows}
+        rowKey={driverId}
+        empty={empty}
+        total={list.total}
+        hasMore={list.hasMore}
+        loadingMore={list.isFetchingMore}
+        onLoadMore={list.loadMore}
+        busy={list.isUpdating}
+        resetKey={q}
+      />
+    </>
   )
 }

@@ -2,6 +2,7 @@
 // is for — by number when the device has that unit cached, else by id.
 import type { QueryClient } from '@tanstack/react-query'
 import type { Unit } from '../../../core/contract/units.ts'
+import { isPagedData } from '../../api/paged-list.ts'
 import type { WaitingItem } from '../../outbox/outbox-summary.ts'
 
 const KB = 1024
@@ -29,9 +30,10 @@ function isUnit(value: unknown): value is Pick<Unit, '_id' | 'unitNumber'> {
   return typeof value === 'object' && value !== null && typeof (value as Unit)._id === 'string' && typeof (value as Unit).unitNumber === 'string'
 }
 
-/** The units a cached query holds: one unit (its info), a list of units, or a driver's assignments. */
+/** The units a cached query holds: one unit (its info), a list of units, the loaded pages of one, or a driver's assignments. */
 function unitsIn(data: unknown): Array<Pick<Unit, '_id' | 'unitNumber'>> {
   if (isUnit(data)) return [data]
+  if (isPagedData(data)) return data.pages.flatMap((page) => unitsIn(page.items))
   if (!Array.isArray(data)) return []
   return data.flatMap((entry: unknown) => {
     if (isUnit(entry)) return [entry]

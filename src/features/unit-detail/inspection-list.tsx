@@ -1,9 +1,11 @@
 // The Inspections and Pre-Trip tabs' list (spec §2): one row per finished inspection, headed by its
-// created date ('MM-DD-YYYY HH:mm') and author; opening a row closes the one open before it.
+// created date ('MM-DD-YYYY HH:mm') and author; opening a row closes the one open before it. Only the
+// rows in view are rendered, and the next page is asked for as they near the last one loaded.
 import { useId, useState } from 'react'
 import type { DriverContact, InspectionListItem } from '../../../core/contract/inspections.ts'
 import { formatInspectionDate } from '../../lib/dates.ts'
 import { CopyContact } from '../../ui/copy-contact.tsx'
+import { VirtualList, type VirtualListProps } from '../../ui/virtual-list.tsx'
 import { InspectionMediaGallery } from './inspection-media-gallery.tsx'
 import type { InspectionSource, MediaListKind } from './media-details-query.ts'
 
@@ -12,29 +14,37 @@ export function nextOpenRow(open: string | null, clicked: string): string | null
   return open === clicked ? null : clicked
 }
 
-export interface InspectionListProps {
+export type InspectionListProps = {
   items: readonly InspectionListItem[]
   source: InspectionSource
   label: string
   /** The contact shown for a row whose inspection names no driver (a pre-trip: its author). */
   contactFor?: (item: InspectionListItem) => DriverContact | null
-}
+} & Pick<VirtualListProps<InspectionListItem>, 'total' | 'hasMore' | 'loadingMore' | 'onLoadMore'>
 
-export function InspectionList({ items, source, label, contactFor }: InspectionListProps) {
+const ROW_ESTIMATE_PX = 49
+const inspectionId = (item: InspectionListItem) => item.inspection_id._id
+
+export function InspectionList({ items, source, label, contactFor, ...paging }: InspectionListProps) {
   const [open, setOpen] = useState<string | null>(null)
   return (
-    <ul aria-label={label} className="divide-y divide-slate-200 overflow-hidden rounded-lg border border-slate-200 bg-white dark:divide-strokedark dark:border-strokedark dark:bg-boxdark">
-      {items.map((item) => (
+    <VirtualList
+      rows={items}
+      rowKey={inspectionId}
+      label={label}
+      estimateSize={ROW_ESTIMATE_PX}
+      className="divide-y divide-slate-200 overflow-hidden rounded-lg border border-slate-200 bg-white dark:divide-strokedark dark:border-strokedark dark:bg-boxdark"
+      renderRow={(item) => (
         <InspectionRow
-          key={item.inspection_id._id}
           item={item}
           source={source}
           open={open === item.inspection_id._id}
           onToggle={() => setOpen((current) => nextOpenRow(current, item.inspection_id._id))}
           contact={item.inspection_id.to_user ?? contactFor?.(item) ?? null}
         />
-      ))}
-    </ul>
+      )}
+      {...paging}
+    />
   )
 }
 
@@ -52,7 +62,7 @@ function InspectionRow({ item, source, open, onToggle, contact }: InspectionRowP
   const author = `${item.user_id.firstName} ${item.user_id.lastName}`
   const created = formatInspectionDate(inspection.createdAt)
   return (
-    <li>
+    <>
       <h3>
         <button
           type="button"
@@ -78,7 +88,7 @@ function InspectionRow({ item, source, open, onToggle, contact }: InspectionRowP
           <InspectionDetails item={item} source={source} contact={contact} />
         </div>
       )}
-    </li>
+    </>
   )
 }
 

@@ -1,11 +1,13 @@
-// GET /inspection/{unitId}/all?company_id= — the unit's finished assign-to-driver and reserve
-// inspections, newest first (spec §7 "Inspections").
-import { queryOptions } from '@tanstack/react-query'
-import type { InspectionListResponse } from '../../../core/contract/inspections.ts'
-import { api } from '../../api/client.ts'
+// GET /inspection/{unitId}/all?company_id&limit&cursor — the unit's finished assign-to-driver and
+// reserve inspections, newest first, a page at a time (spec §7 "Inspections").
+import type { InspectionListItem } from '../../../core/contract/inspections.ts'
+import { pagedListQuery } from '../../api/paged-list.ts'
+
+export const unitInspectionsKey = (unitId: string) => ['inspections', 'pages', unitId] as const
 
 export const unitInspectionsQuery = (unitId: string, companyId: string) =>
-  queryOptions({
-    queryKey: ['inspections', 'unit', unitId] as const,
-    queryFn: async () => (await api.get(`inspection/${unitId}/all`, { searchParams: { company_id: companyId } }).json<InspectionListResponse>()).items,
+  pagedListQuery<InspectionListItem, ReturnType<typeof unitInspectionsKey>>({
+    queryKey: unitInspectionsKey(unitId),
+    path: `inspection/${unitId}/all`,
+    params: { company_id: companyId },
   })

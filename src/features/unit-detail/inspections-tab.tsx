@@ -1,23 +1,48 @@
-// The Inspections tab (spec §2): the unit's past assign-to-driver and reserve inspections.
-import { useQuery } from '@tanstack/react-query'
+// The Inspections tab (spec §2): the unit's past assign-to-driver and reserve inspections, a page at a time.
+import type { InspectionListItem } from '../../../core/contract/inspections.ts'
+import { usePagedList } from '../../api/use-paged-list.ts'
+import { ListSummary } from '../../ui/list-summary.tsx'
 import { SkeletonList } from '../../ui/skeleton-list.tsx'
 import { InspectionList } from './inspection-list.tsx'
-import { unitInspectionsQuery } from './inspections-query.ts'
+import { unitInspectionsKey, unitInspectionsQuery } from './inspections-query.ts'
 import { LoadError } from './load-error.tsx'
+import { asSaved } from './saved-rows.ts'
+
+const inspectionId = (item: InspectionListItem) => item.inspection_id._id
+const INSPECTION_NOUN = { one: 'inspection', many: 'inspections' }
 
 export function InspectionsTab({ unitId, companyId }: { unitId: string; companyId: string }) {
-  const inspections = useQuery(unitInspectionsQuery(unitId, companyId))
+  const inspections = usePagedList({
+    query: unitInspectionsQuery(unitId, companyId),
+    keyPrefix: unitInspectionsKey(unitId),
+    idOf: inspectionId,
+    offlineView: asSaved<InspectionListItem>,
+  })
+  const offline = inspections.offline ? { saved: inspections.offline.saved, searching: false } : null
   return (
     <div className="flex flex-col gap-3">
       <h2 className="text-lg font-semibold">Inspections</h2>
       {inspections.isPending ? (
         <SkeletonList label="Loading inspections" />
-      ) : inspections.isError ? (
-        <LoadError error={inspections.error} onRetry={() => void inspections.refetch()} />
-      ) : inspections.data.length === 0 ? (
-        <p className="py-6 text-center text-slate-600 dark:text-slate-300">Owner hasn't made any inspections yet.</p>
+      ) : inspections.error ? (
+        <LoadError error={inspections.error} onRetry={inspections.retry} />
+      ) : inspections.rows.length === 0 ? (
+        <p className="py-6 text-center text-slate-600 dark:text-slate-300">
+          {offline ? 'No inspections of this unit are saved on this device yet.' : "Owner hasn't made any inspections yet."}
+        </p>
       ) : (
-        <InspectionList items={inspections.data} source="inspection" label="Inspections" />
+        <div>
+          <ListSummary shown={inspections.rows.length} total={inspections.total} noun={INSPECTION_NOUN} offline={offline} />
+          <InspectionList
+            items={inspections.rows}
+            source="inspection"
+            label="Inspections"
+            total={inspections.total}
+            hasMore={inspections.hasMore}
+            loadingMore={inspections.isFetchingMore}
+            onLoadMore={inspections.loadMore}
+          />
+        </div>
       )}
     </div>
   )

@@ -1,12 +1,13 @@
-// GET /units/{unitId}/pre-inspections?company_id= — the unit's finished pre-trips, newest first, as the
-// owner's Pre-Trip tab reads them (spec §7 "Units": the answer's `body[]`).
-import { queryOptions } from '@tanstack/react-query'
+// GET /units/{unitId}/pre-inspections?company_id&limit&cursor — the unit's finished pre-trips, newest
+// first, a page at a time, as the owner's Pre-Trip tab reads them (spec §7 "Units").
 import type { InspectionListItem } from '../../../core/contract/inspections.ts'
-import { api } from '../../api/client.ts'
+import { pagedListQuery } from '../../api/paged-list.ts'
+
+export const unitPreInspectionsKey = (unitId: string) => ['pre-inspections', 'pages', unitId] as const
 
 export const unitPreInspectionsQuery = (unitId: string, companyId: string) =>
-  queryOptions({
-    queryKey: ['pre-inspections', 'unit', unitId] as const,
-    queryFn: async () =>
-      (await api.get(`units/${unitId}/pre-inspections`, { searchParams: { company_id: companyId } }).json<{ body: InspectionListItem[] }>()).body,
+  pagedListQuery<InspectionListItem, ReturnType<typeof unitPreInspectionsKey>>({
+    queryKey: unitPreInspectionsKey(unitId),
+    path: `units/${unitId}/pre-inspections`,
+    params: { company_id: companyId },
   })

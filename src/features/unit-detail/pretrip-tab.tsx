@@ -1,12 +1,17 @@
 // The owner's Pre-Trip tab (spec §2): the pre-trips drivers made on this unit, in the inspections' list
-// style, headed 'PreTrip'. A unit with no driver has nobody to make them: 'User is not selected'.
-import { useQuery } from '@tanstack/react-query'
+// style, headed 'PreTrip', a page at a time. A unit with no driver has nobody to make them: 'User is not selected'.
 import type { InspectionListItem } from '../../../core/contract/inspections.ts'
 import type { Unit } from '../../../core/contract/units.ts'
+import { usePagedList } from '../../api/use-paged-list.ts'
+import { ListSummary } from '../../ui/list-summary.tsx'
 import { SkeletonList } from '../../ui/skeleton-list.tsx'
 import { InspectionList } from './inspection-list.tsx'
 import { LoadError } from './load-error.tsx'
-import { unitPreInspectionsQuery } from './pre-inspections-query.ts'
+import { unitPreInspectionsKey, unitPreInspectionsQuery } from './pre-inspections-query.ts'
+import { asSaved } from './saved-rows.ts'
+
+const inspectionId = (item: InspectionListItem) => item.inspection_id._id
+const PRETRIP_NOUN = { one: 'pre-trip', many: 'pre-trips' }
 
 export function PreTripTab({ unit }: { unit: Unit }) {
   return (
@@ -18,11 +23,37 @@ export function PreTripTab({ unit }: { unit: Unit }) {
 }
 
 function PreTripList({ unit }: { unit: Unit }) {
-  const preTrips = useQuery(unitPreInspectionsQuery(unit._id, unit.company))
+  const preTrips = usePagedList({
+    query: unitPreInspectionsQuery(unit._id, unit.company),
+    keyPrefix: unitPreInspectionsKey(unit._id),
+    idOf: inspectionId,
+    offlineView: asSaved<InspectionListItem>,
+  })
   if (preTrips.isPending) return <SkeletonList label="Loading pre-trips" />
-  if (preTrips.isError) return <LoadError error={preTrips.error} onRetry={() => void preTrips.refetch()} />
-  if (preTrips.data.length === 0) return <p className="py-6 text-center text-slate-600 dark:text-slate-300">The driver hasn't made any pretrips yet.</p>
+  if (preTrips.error) return <LoadError error={preTrips.error} onRetry={preTrips.retry} />
+  const offline = preTrips.offline ? { saved: preTrips.offline.saved, searching: false } : null
+  if (preTrips.rows.length === 0) {
+    return (
+      <p className="py-6 text-center text-slate-600 dark:text-slate-300">
+        {offline ? 'No pre-trips of this unit are saved on this device yet.' : "The driver hasn't made any pretrips yet."}
+      </p>
+    )
+  }
   // A pre-trip's driver is its author; the unit's driver card has their phone and email.
   const contactFor = (item: InspectionListItem) => (unit.driver && unit.driver._id === item.user_id._id ? unit.driver : null)
-  return <InspectionList items={preTrips.data} source="pre-inspection" label="PreTrip" contactFor={contactFor} />
+  return (
+    <div>
+      <ListSummary shown={preTrips.rows.length} total={preTrips.total} noun={PRETRIP_NOUN} offline={offline} />
+      <InspectionList
+        items={preTrips.rows}
+        source="pre-inspection"
+        label="PreTrip"
+        contactFor={contactFor}
+        total={preTrips.total}
+        hasMore={preTrips.hasMore}
+        loadingMore={preTrips.isFetchingMore}
+        onLoadMore={preTrips.loadMore}
+      />
+    </div>
+  )
 }

@@ -1,10 +1,8 @@
-// GET /units/{id}/timeline: the unit's History of status changes, newest first.
-import { queryOptions } from '@tanstack/react-query'
+// GET /units/{id}/timeline?limit&cursor: the unit's History of status changes, newest first, a page at a time.
 import type { TimelineEntry } from '../../../core/contract/units.ts'
-import { api } from '../../api/client.ts'
+import { pagedListQuery } from '../../api/paged-list.ts'
+
+export const unitTimelineKey = (unitId: string) => ['units', 'history', unitId] as const
 
 export const unitTimelineQuery = (unitId: string) =>
-  queryOptions({
-    queryKey: ['units', 'timeline', unitId] as const,
-    queryFn: () => api.get(`units/${unitId}/timeline`).json<TimelineEntry[]>(),
-  })
+  pagedListQuery<TimelineEntry, ReturnType<typeof unitTimelineKey>>({ queryKey: unitTimelineKey(unitId), path: `units/${unitId}/timeline` })

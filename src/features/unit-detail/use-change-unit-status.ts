@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { Unit, UnitResponse, UnitStatus } from '../../../core/contract/units.ts'
 import { api } from '../../api/client.ts'
 import { unitInfoKey } from '../../api/unit-info.ts'
-import { unitTimelineQuery } from './unit-timeline-query.ts'
+import { unitTimelineKey } from './unit-timeline-query.ts'
 
 export interface StatusChange {
   unit: Unit
@@ -20,7 +20,7 @@ export function useChangeUnitStatus() {
     onSuccess: async ({ unit }) => {
       queryClient.setQueryData(unitInfoKey(unit._id), unit)
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: unitTimelineQuery(unit._id).queryKey }),
+        queryClient.invalidateQueries({ queryKey: unitTimelineKey(unit._id) }),
         // The units lists and a driver's units show the status too; the detail is already current.
         queryClient.invalidateQueries({ queryKey: ['units'], predicate: (query) => query.queryKey[1] !== 'info' }),
       ])

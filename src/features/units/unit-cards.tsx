@@ -1,16 +1,19 @@
 // The mobile units list (spec §2): one card per unit. Only the cards in view are rendered, so a
-// phone stays smooth with thousands of units.
-import { useRef } from 'react'
+// phone stays smooth with thousands of units; nearing the last card loaded asks for the next page.
+import { useEffect, useRef } from 'react'
 import { Link } from '@tanstack/react-router'
 import { useVirtualizer } from '@tanstack/react-virtual'
 import type { Unit } from '../../../core/contract/units.ts'
+import { LOAD_AHEAD_ROWS } from '../../ui/data-table.tsx'
 import { IconButton } from '../../ui/icon-button.tsx'
 import { StatusBadge } from '../../ui/status-badge.tsx'
-import type { UnitActions } from './units-table.tsx'
+import type { UnitsTableProps } from './units-table.tsx'
 
 const CARD_ESTIMATE_PX = 132
 
-export function UnitCards({ units, onEdit, onDelete }: { units: readonly Unit[] } & UnitActions) {
+export type UnitCardsProps = Omit<UnitsTableProps, 'sort' | 'onSort'>
+
+export function UnitCards({ units, onEdit, onDelete, total, hasMore, loadingMore, onLoadMore, busy, resetKey }: UnitCardsProps) {
   const scrollRef = useRef<HTMLDivElement>(null)
   // This build has no React Compiler, so nothing memoises the virtualizer's functions.
   // oxlint-disable-next-line react/incompatible-library
@@ -18,18 +21,29 @@ export function UnitCards({ units, onEdit, onDelete }: { units: readonly Unit[] 
     count: units.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => CARD_ESTIMATE_PX,
-    overscan: 6,
+    overscan: 4,
     initialRect: { width: 400, height: 800 },
   })
+  const items = virtualizer.getVirtualItems()
+  const lastInView = items.at(-1)?.index ?? -1
+  useEffect(() => {
+    if (hasMore && onLoadMore && lastInView >= units.length - LOAD_AHEAD_ROWS) onLoadMore()
+  }, [hasMore, onLoadMore, lastInView, units.length])
+  useEffect(() => {
+    if (scrollRef.current) scrollRef.current.scrollTop = 0
+  }, [resetKey])
   return (
     <div ref={scrollRef} className="max-h-[calc(100dvh-15rem)] overflow-y-auto">
-      <ul aria-label="Units" className="relative" style={{ height: virtualizer.getTotalSize() }}>
-        {virtualizer.getVirtualItems().map((item) => {
+      <ul aria-label="Units" aria-busy={busy || undefined} className="relative" style={{ height: virtualizer.getTotalSize() }}>
+        {items.map((item) => {
           const unit = units[item.index] as Unit
           return (
             <li
               key={unit._id}
               data-index={item.index}
+              // Only the cards in view exist: each says where it stands in the whole list.
+              aria-setsize={total ?? units.length}
+              aria-posinset={item.index + 1}
               ref={virtualizer.measureElement}
               className="absolute left-0 top-0 w-full pb-3"
               style={{ transform: `translateY(${item.start}px)` }}
@@ -59,6 +73,11 @@ export function UnitCards({ units, onEdit, onDelete }: { units: readonly Unit[] 
           )
         })}
       </ul>
+      {loadingMore && (
+        <p role="status" className="py-3 text-center text-sm text-slate-600 dark:text-slate-300">
+          Loading more…
+        </p>
+      )}
     </div>
   )
 }

@@ -1,5 +1,8 @@
-// The units list filters of spec §2 "Units home": type/subtype, status and free-text search. Pure, so
-// the list can run them on every keystroke over thousands of units and tests can pin the rules.
+// The units list's search, filters and order (spec §2 "Units home") as pure functions over units in
+// hand. Online the server does this work (GET /units/{companyId}?q&status&type&sort); these rules mirror
+// it for the units saved on the device, so a search typed offline finds what the same search online
+// would find among them, in the same order.
+import type { UnitSort, UnitSortField } from '../../../core/contract/paging.ts'
 import type { Unit, UnitStatus } from '../../../core/contract/units.ts'
 
 export interface UnitFilters {
@@ -9,9 +12,14 @@ export interface UnitFilters {
   searchTerm?: string
 }
 
-/** The text a search looks through: type, unit number, VIN, year, make, model — lower-cased once. */
+/**
+ * The text a search looks through, lower-cased once: type and sub type names, unit number, VIN, year,
+ * make, model and plate — the fields the server's `q` matches.
+ */
 export function unitSearchText(unit: Unit): string {
-  return [unit.type || unit.unitTypeId.name, unit.unitNumber, unit.vin, String(unit.year), unit.make, unit.model].join('\n').toLowerCase()
+  return [unit.type || unit.unitTypeId.name, unit.unitSubTypeId.name, unit.unitNumber, unit.vin, String(unit.year), unit.make, unit.model, unit.plate_number]
+    .join('\n')
+    .toLowerCase()
 }
 
 /** Case-insensitive: does `term` appear in any searched field? An empty term matches everything. */
@@ -40,4 +48,29 @@ export function filterUnits(indexed: readonly IndexedUnit[], filters: UnitFilter
     result.push(unit)
   }
   return result
+}
+
+const sortValue: Record<UnitSortField, (unit: Unit) => string | number> = {
+  unitNumber: (unit) => unit.unitNumber.toLowerCase(),
+  vin: (unit) => unit.vin.toLowerCase(),
+  make: (unit) => unit.make.toLowerCase(),
+  model: (unit) => unit.model.toLowerCase(),
+  year: (unit) => unit.year,
+  status: (unit) => unit.status,
+}
+
+const compare = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0)
+
+/** A new array in the server's order for `sort`: the field (text ignoring case), then the id, one direction. */
+export function sortUnits(units: readonly Unit[], sort: UnitSort): Unit[] {
+  const descending = sort === 'newest' || sort.startsWith('-')
+  const field = sort === 'newest' ? null : (sort.replace(/^-/, '') as UnitSortField)
+  const valueOf = field ? sortValue[field] : (unit: Unit) => unit.createdAt
+  const sign = descending ? -1 : 1
+  return [...units].sort((a, b) => sign * (compare(valueOf(a), valueOf(b)) || compare(a._id, b._id)))
+}
+
+/** The saved units a search, filters and sort show, in order. */
+export function savedUnitsView(units: readonly Unit[], filters: UnitFilters & { sort: UnitSort }): Unit[] {
+  return sortUnits(filterUnits(indexUnits(units), filters), filters.sort)
 }

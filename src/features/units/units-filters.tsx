@@ -1,7 +1,9 @@
 // The type/subtype and status filters of the units list (spec §2). At a desk they sit beside the search
-// box; on a phone they live in a drawer opened by a 'Filters' button.
+// box (the table's column headers sort); on a phone they live in a drawer opened by a 'Filters' button,
+// with the order beside them, since cards have no headers.
 import { useId, useState } from 'react'
 import type { UnitTypeFull } from '../../../core/contract/unit-types.ts'
+import type { UrlUnitSort } from './unit-sort.ts'
 import { Button } from '../../ui/button.tsx'
 import { IconButton } from '../../ui/icon-button.tsx'
 import { Modal } from '../../ui/modal.tsx'
@@ -10,6 +12,42 @@ import { UNIT_STATUS_FILTERS, type UnitsSearch } from './units-search-params.ts'
 export interface UnitFilterValues {
   type?: string
   status?: UnitsSearch['status']
+  sort?: UrlUnitSort
+}
+
+/** The drawer's order choices; '' is the default, newest first. */
+const SORT_CHOICES: readonly { value: NonNullable<UrlUnitSort> | ''; label: string }[] = [
+  { value: '', label: 'Newest first' },
+  { value: 'unitNumber', label: 'Unit # (A to Z)' },
+  { value: '-unitNumber', label: 'Unit # (Z to A)' },
+  { value: 'vin', label: 'VIN (A to Z)' },
+  { value: '-vin', label: 'VIN (Z to A)' },
+  { value: 'make', label: 'Make (A to Z)' },
+  { value: '-make', label: 'Make (Z to A)' },
+  { value: 'model', label: 'Model (A to Z)' },
+  { value: '-model', label: 'Model (Z to A)' },
+  { value: 'year', label: 'Year (oldest first)' },
+  { value: '-year', label: 'Year (newest first)' },
+  { value: 'status', label: 'Status (A to Z)' },
+  { value: '-status', label: 'Status (Z to A)' },
+]
+
+function SortSelect({ values, onChange }: Pick<UnitFilterProps, 'values' | 'onChange'>) {
+  const id = useId()
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium">
+        Sort by
+      </label>
+      <select id={id} className={selectClass} value={values.sort ?? ''} onChange={(event) => onChange({ sort: (event.target.value || undefined) as UrlUnitSort })}>
+        {SORT_CHOICES.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
 }
 
 interface UnitFilterProps {
@@ -103,6 +141,7 @@ export function UnitFiltersDrawer(props: UnitFilterProps) {
         <Modal title="Filters" variant="drawer" onClose={() => setOpen(false)}>
           <div className="flex flex-col gap-4">
             <FilterSelects {...props} stacked />
+            <SortSelect values={props.values} onChange={props.onChange} />
             <div className="flex gap-3">
               <Button variant="secondary" className="flex-1" onClick={() => props.onChange({ type: undefined, status: undefined })}>
                 Clear

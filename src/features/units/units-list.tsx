@@ -1,22 +1,29 @@
-// The owner's units home (spec §2 "Units home"): search, type/subtype and status filters kept in the
-// URL, a table at a desk or cards on a phone, create / edit / delete. The search runs over every unit
-// on each keystroke, so the box renders first and the list follows a frame later (useDeferredValue).
-import { lazy, memo, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react'
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
+// The owner's units home (spec §2 "Units home"): search, type/subtype and status filters and the order,
+// all kept in the URL; a table at a desk or cards on a phone, a page at a time from the server with the
+// whole list's count; create / edit / delete. The server searches, filters and sorts; while it cannot
+// be reached the same search runs over the units saved on this device, and the screen says so.
+import { lazy, memo, Suspense, useCallback, useMemo, useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
 import { toast } from 'react-hot-toast'
-import type { Unit, UnitStatus } from '../../../core/contract/units.ts'
+import type { UnitSortField } from '../../../core/contract/paging.ts'
+import type { Unit } from '../../../core/contract/units.ts'
 import { unitTypesQuery } from '../../api/unit-types.ts'
+import { usePagedList } from '../../api/use-paged-list.ts'
 import { isMobileDevice } from '../../lib/device.ts'
 import { Button } from '../../ui/button.tsx'
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx'
+import type { TableSort } from '../../ui/data-table.tsx'
+import { ListSummary } from '../../ui/list-summary.tsx'
 import { PageHeader, SCREEN_CLASS } from '../../ui/page-header.tsx'
+import { RetryAlert } from '../../ui/retry-alert.tsx'
 import { SearchBox } from '../../ui/search-box.tsx'
 import { SkeletonList } from '../../ui/skeleton-list.tsx'
 import { UnitCards } from './unit-cards.tsx'
-import { filterUnits, indexUnits } from './unit-search.ts'
+import { savedUnitsView } from './unit-search.ts'
 import { UnitFiltersDrawer, UnitFiltersInline, type UnitFilterValues } from './units-filters.tsx'
-import { unitsQuery } from './units-query.ts'
-import type { UnitsSearch } from './units-search-params.ts'
+import { unitPagesKey, unitPagesQuery } from './units-query.ts'
+import { UNIT_SORT_COLUMNS, unitListFiltersOf, type UnitListFilters, type UnitsSearch } from './units-search-params.ts'
+import { nextUnitSort } from './unit-sort.ts'
 import { UnitsTable } from './units-table.tsx'
 import { useDeleteUnit } from './use-delete-unit.ts'
 import { useSearchTerm } from './use-search-term.ts'
@@ -29,7 +36,7 @@ export const DELETE_UNIT_MESSAGE = 'Are you sure you want to delete this unit? A
 export interface UnitsListProps {
   companyId: string
   search: UnitsSearch
-  /** Filters push a history entry (back undoes them); typing replaces the current one. */
+  /** Filters and the order push a history entry (back undoes them); typing replaces the current one. */
   onSearchChange: (change: Partial<UnitsSearch>, options: { replace: boolean }) => void
 }
 
@@ -39,13 +46,16 @@ export function UnitsList({ companyId, search, onSearchChange }: UnitsListProps)
   const [form, setForm] = useState<{ unit?: Unit } | null>(null)
   const [deleting, setDeleting] = useState<Unit | null>(null)
   const deleteUnit = useDeleteUnit()
+  // The URL (and with it the server's search) follows the box once typing pauses.
   const [term, setTerm] = useSearchTerm(search.searchTerm, (searchTerm) => onSearchChange({ searchTerm }, { replace: true }))
-  const deferredTerm = useDeferredValue(term)
   const editUnit = useCallback((unit: Unit) => setForm({ unit }), [])
+  const { type, status, searchTerm, sort } = search
+  const filters = useMemo(() => unitListFiltersOf({ type, status, searchTerm, sort }), [type, status, searchTerm, sort])
+  const changeSort = useCallback((field: string) => onSearchChange({ sort: nextUnitSort(sort, field as UnitSortField) }, { replace: false }), [onSearchChange, sort])
 
   const filterProps = {
     unitTypes: unitTypes.data ?? [],
-    values: { type: search.type, status: search.status },
+    values: { type: search.type, status: search.status, sort: search.sort },
     onChange: (change: UnitFilterValues) => onSearchChange(change, { replace: false }),
   }
 
@@ -71,17 +81,7 @@ export function UnitsList({ companyId, search, onSearchChange }: UnitsListProps)
         <SearchBox value={term} onChange={setTerm} placeholder="Search units..." className="min-w-0 flex-1" />
         {mobile ? <UnitFiltersDrawer {...filterProps} /> : <UnitFiltersInline {...filterProps} />}
       </div>
-      <Suspense fallback={<SkeletonList label="Loading units" />}>
-        <UnitsResults
-          companyId={companyId}
-          type={search.type}
-          status={search.status}
-          searchTerm={deferredTerm}
-          mobile={mobile}
-          onEdit={editUnit}
-          onDelete={setDeleting}
-        />
-      </Suspense>
+      <UnitsResults companyId={companyId} filters={filters} mobile={mobile} onEdit={editUnit} onDelete={setDeleting} onSort={changeSort} />
       {form && unitTypes.data && (
         <Suspense fallback={null}>
           <UnitFormModal unitTypes={unitTypes.data} companyId={companyId} unit={form.unit} onClose={() => setForm(null)} />
@@ -101,28 +101,64 @@ export function UnitsList({ companyId, search, onSearchChange }: UnitsListProps)
 
 interface UnitsResultsProps {
   companyId: string
-  type?: string
-  status?: UnitStatus
-  searchTerm: string
+  filters: UnitListFilters
   mobile: boolean
   onEdit: (unit: Unit) => void
   onDelete: (unit: Unit) => void
+  onSort: (field: string) => void
 }
 
-// Memoised: a keystroke re-renders the screen at once, but this only when the deferred term catches up.
-const UnitsResults = memo(function UnitsResults({ companyId, type, status, searchTerm, mobile, onEdit, onDelete }: UnitsResultsProps) {
-  const { data: units } = useSuspenseQuery(unitsQuery(companyId))
-  const indexed = useMemo(() => indexUnits(units), [units])
-  const shown = useMemo(() => filterUnits(indexed, { type, status, searchTerm }), [indexed, type, status, searchTerm])
+const unitId = (unit: Unit) => unit._id
+const UNIT_NOUN = { one: 'unit', many: 'units' }
 
-  if (units.length === 0) return <EmptyText>No Units Created</EmptyText>
-  if (shown.length === 0) return <EmptyText>No units match the search and filters.</EmptyText>
+function tableSortOf(sort: UnitListFilters['sort']): TableSort | null {
+  const field = sort.replace(/^-/, '')
+  if (!(UNIT_SORT_COLUMNS as readonly string[]).includes(field)) return null
+  return { field, direction: sort.startsWith('-') ? 'descending' : 'ascending' }
+}
+
+// Memoised: typing re-renders the screen at once, this only when the URL's search catches up.
+const UnitsResults = memo(function UnitsResults({ companyId, filters, mobile, onEdit, onDelete, onSort }: UnitsResultsProps) {
+  const offlineView = useCallback((saved: Unit[]) => savedUnitsView(saved, { ...filters, searchTerm: filters.q }), [filters])
+  const list = usePagedList({ query: unitPagesQuery(companyId, filters), keyPrefix: unitPagesKey(companyId), idOf: unitId, offlineView })
+  const narrowed = Boolean(filters.q || filters.status || filters.type)
+
+  if (list.isPending) return <SkeletonList label="Loading units" />
+  if (list.error) {
+    return (
+      <RetryAlert retryLabel="Retry" onRetry={list.retry}>
+        {list.error.message}
+      </RetryAlert>
+    )
+  }
+  const offline = list.offline ? { saved: list.offline.saved, searching: narrowed } : null
+  const summary = <ListSummary shown={list.rows.length} total={list.total} noun={UNIT_NOUN} offline={offline} />
+  if (list.rows.length === 0) {
+    let empty = 'No units match the search and filters.'
+    if (offline) empty = offline.saved === 0 ? 'No units are saved on this device yet.' : 'No saved units match the search and filters.'
+    else if (!narrowed) empty = 'No Units Created'
+    return (
+      <>
+        {offline && summary}
+        <EmptyText>{empty}</EmptyText>
+      </>
+    )
+  }
+  const paging = {
+    units: list.rows,
+    onEdit,
+    onDelete,
+    total: list.total,
+    hasMore: list.hasMore,
+    loadingMore: list.isFetchingMore,
+    onLoadMore: list.loadMore,
+    busy: list.isUpdating,
+    resetKey: JSON.stringify(filters),
+  }
   return (
     <>
-      <p className="sr-only" role="status">
-        {shown.length} of {units.length} units
-      </p>
-      {mobile ? <UnitCards units={shown} onEdit={onEdit} onDelete={onDelete} /> : <UnitsTable units={shown} onEdit={onEdit} onDelete={onDelete} />}
+      {summary}
+      {mobile ? <UnitCards {...paging} /> : <UnitsTable {...paging} sort={tableSortOf(filters.sort)} onSort={onSort} />}
     </>
   )
 })

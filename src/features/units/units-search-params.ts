@@ -1,7 +1,16 @@
-// The units list's query string (spec §2): `type`, `status`, `searchTerm`. A hand-edited or stale value
-// falls back to "no filter" instead of an error page, so a shared link always opens.
+// The units list's query string (spec §2): `type`, `status`, `searchTerm`, and `sort` (a column, `-` in
+// front for descending; absent for newest first). A hand-edited or stale value falls back to "no filter"
+// (or the default order) instead of an error page, so a shared link always opens.
 import * as v from 'valibot'
+// Types only: this module is on the start-up path, and the contract module builds schemas as it loads.
+import type { UnitSort, UnitSortField } from '../../../core/contract/paging.ts'
 import type { UnitStatus } from '../../../core/contract/units.ts'
+
+/** The columns the list sorts by: core/contract/paging.ts UNIT_SORT_FIELDS (a unit test keeps them equal). */
+export const UNIT_SORT_COLUMNS = ['unitNumber', 'vin', 'make', 'model', 'year', 'status'] as const satisfies readonly UnitSortField[]
+
+/** Every order but the default, as the URL writes it. */
+const URL_SORTS = UNIT_SORT_COLUMNS.flatMap((field) => [field, `-${field}` as const])
 
 /** The status filter's choices: spec §2 labels over the statuses they select (spec §4: Rent = Reserved). */
 export const UNIT_STATUS_FILTERS = [
@@ -27,9 +36,30 @@ const optionalText = (max: number) =>
   )
 
 export const UnitsSearchParams = v.object({
-  type: optionalText(64),
+  // A unit type or sub type id: anything else could only be refused by the server.
+  type: v.fallback(v.optional(v.pipe(v.string(), v.uuid())), undefined),
   status: v.fallback(v.optional(v.picklist(statusValues)), undefined),
   searchTerm: optionalText(200),
+  // 'newest' is the default: left out of the URL rather than written into it.
+  sort: v.fallback(v.optional(v.picklist(URL_SORTS)), undefined),
 })
 
 export type UnitsSearch = v.InferOutput<typeof UnitsSearchParams>
+
+/** What the server is asked for: the URL's search and filters, the search trimmed, the default order named. */
+export interface UnitListFilters {
+  q?: string
+  status?: UnitStatus
+  type?: string
+  sort: UnitSort
+}
+
+export function unitListFiltersOf(search: UnitsSearch): UnitListFilters {
+  const q = search.searchTerm?.trim()
+  return {
+    ...(q ? { q } : {}),
+    ...(search.status ? { status: search.status } : {}),
+    ...(search.type ? { type: search.type } : {}),
+    sort: search.sort ?? 'newest',
+  }
+}

@@ -1,7 +1,9 @@
 // The desktop units table (spec §2): Unit #, VIN, Make, Model, Year, Status, Actions; a row opens the unit.
+// Every column but Actions sorts the list (on the server) from its header.
+import { useMemo } from 'react'
 import { Link, useNavigate } from '@tanstack/react-router'
 import type { Unit } from '../../../core/contract/units.ts'
-import { DataTable, type Column } from '../../ui/data-table.tsx'
+import { DataTable, type Column, type DataTableProps } from '../../ui/data-table.tsx'
 import { IconButton } from '../../ui/icon-button.tsx'
 import { StatusBadge } from '../../ui/status-badge.tsx'
 
@@ -16,6 +18,7 @@ function unitColumns({ onEdit, onDelete }: UnitActions): Column<Unit>[] {
     {
       key: 'unitNumber',
       header: 'Unit #',
+      sortField: 'unitNumber',
       className: 'w-28',
       cell: (unit) => (
         <Link to="/unit/$unitId" params={{ unitId: unit._id }} className="font-medium text-primary hover:underline dark:text-indigo-300">
@@ -23,11 +26,11 @@ function unitColumns({ onEdit, onDelete }: UnitActions): Column<Unit>[] {
         </Link>
       ),
     },
-    { key: 'vin', header: 'VIN', className: 'w-52 font-mono text-xs', cell: (unit) => unit.vin },
-    { key: 'make', header: 'Make', cell: (unit) => unit.make },
-    { key: 'model', header: 'Model', cell: (unit) => unit.model },
-    { key: 'year', header: 'Year', className: 'w-20', cell: (unit) => unit.year },
-    { key: 'status', header: 'Status', className: 'w-36', cell: (unit) => <StatusBadge status={unit.status} /> },
+    { key: 'vin', header: 'VIN', className: 'w-52 font-mono text-xs', sortField: 'vin', cell: (unit) => unit.vin },
+    { key: 'make', header: 'Make', sortField: 'make', cell: (unit) => unit.make },
+    { key: 'model', header: 'Model', sortField: 'model', cell: (unit) => unit.model },
+    { key: 'year', header: 'Year', className: 'w-24', sortField: 'year', cell: (unit) => unit.year },
+    { key: 'status', header: 'Status', className: 'w-36', sortField: 'status', cell: (unit) => <StatusBadge status={unit.status} /> },
     {
       key: 'actions',
       header: 'Actions',
@@ -42,16 +45,24 @@ function unitColumns({ onEdit, onDelete }: UnitActions): Column<Unit>[] {
   ]
 }
 
-export function UnitsTable({ units, onEdit, onDelete }: { units: readonly Unit[] } & UnitActions) {
+/** What the units list adds to the table: the loaded rows, the order and the paging. */
+export type UnitsTableProps = { units: readonly Unit[] } & UnitActions &
+  Pick<DataTableProps<Unit>, 'sort' | 'onSort' | 'total' | 'hasMore' | 'loadingMore' | 'onLoadMore' | 'busy' | 'resetKey'>
+
+const unitKey = (unit: Unit) => unit._id
+
+export function UnitsTable({ units, onEdit, onDelete, ...paging }: UnitsTableProps) {
   const navigate = useNavigate()
+  const columns = useMemo(() => unitColumns({ onEdit, onDelete }), [onEdit, onDelete])
   return (
     <DataTable
       label="Units"
-      columns={unitColumns({ onEdit, onDelete })}
+      columns={columns}
       rows={units}
-      rowKey={(unit) => unit._id}
+      rowKey={unitKey}
       empty="No Units Created"
       onRowClick={(unit) => void navigate({ to: '/unit/$unitId', params: { unitId: unit._id } })}
+      {...paging}
     />
   )
 }

@@ -59,7 +59,7 @@ async function scanEveryScreen(page: Page, request: APIRequestContext, theme: Th
 
   await signIn(page, OWNER)
   await expect(page.getByRole('heading', { level: 1, name: 'Units' })).toBeVisible()
-  await expect(page.getByText(/^\d+ of \d+ units$/)).toBeVisible()
+  await expect(page.getByText(/^Showing \d+ of [\d,]+ units$/)).toBeVisible()
   await scan('units list')
 
   await page.goto(`/unit/${seeded._id}`)

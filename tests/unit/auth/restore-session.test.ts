@@ -72,6 +72,29 @@ describe('restoring a stored session on load', () => {
     expect(server.received[0]).toMatchObject({ path: '/api/user/u1', authorization: 'Bearer t1' })
   })
 
+  test('a user request already started as the page opened is used instead of asking the server again', async () => {
+    localStorage.setItem('token', 't1')
+    localStorage.setItem('userId', 'u1')
+    server.answer(() => ({ status: 200, body: { user } }))
+    const { restoreSession } = await importWithApiAt(server.url)
+    const queryClient = new QueryClient()
+    const startedUserRequest = vi.fn<(userId: string) => Promise<AuthUser> | undefined>((userId) => (userId === 'u1' ? Promise.resolve(user) : undefined))
+    expect(await restoreSession(queryClient, { startedUserRequest })).toBe('restored')
+    expect(startedUserRequest).toHaveBeenCalledWith('u1')
+    expect(server.received).toEqual([])
+  })
+
+  test('a user request started as the page opened that the server refused ends the session as its own would', async () => {
+    localStorage.setItem('token', 't1')
+    localStorage.setItem('userId', 'u1')
+    server.answer(() => ({ status: 401, body: { message: 'Session expired.' } }))
+    const { restoreSession } = await importWithApiAt(server.url)
+    const { api } = await import('../../../src/api/client.ts')
+    const refused = api.get('user/u1').json<AuthUser>()
+    expect(await restoreSession(new QueryClient(), { startedUserRequest: () => refused })).toBe('signed-out')
+    expect(localStorage.getItem('userId')).toBeNull()
+  })
+
   test('an unreachable server keeps the session and reports it instead of signing out', async () => {
     localStorage.setItem('token', 't1')
     localStorage.setItem('userId', 'u1')

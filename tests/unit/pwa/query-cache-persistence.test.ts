@@ -1,7 +1,10 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { QueryClient, onlineManager } from '@tanstack/react-query'
 import { persistQueryClientRestore, persistQueryClientSave } from '@tanstack/react-query-persist-client'
+import type { Page } from '../../../core/contract/paging.ts'
 import {
+  MAX_PERSISTED_CHARS,
+  MAX_PERSISTED_PAGES,
   QUERY_CACHE_MAX_AGE_MS,
   clearPersistedQueryCache,
   queryCachePersistOptions,
@@ -180,5 +183,73 @@ describe('persisted query cache', () => {
     const text = localStorage.getItem(CACHE_KEY) ?? ''
     expect(text).toContain('"units"')
     expect(text).not.toContain('old-list')
+  })
+
+  describe('of server-paged lists', () => {
+    /** A fetched list of `pageCount` pages of 50 unit-sized rows, as the infinite query holds it. */
+    function pagedList(pageCount: number, total = pageCount * 50) {
+      const pages: Page<{ _id: string; filler: string }>[] = Array.from({ length: pageCount }, (_page, page) => ({
+        items: Array.from({ length: 50 }, (_row, row) => ({ _id: `u${page * 50 + row}`, filler: 'x'.repeat(900) })),
+        total,
+        nextCursor: page + 1 < pageCount ? `c${page + 1}` : null,
+      }))
+      return { pages, pageParams: [null, ...pages.slice(0, -1).map((_, page) => `c${page + 1}`)] }
+    }
+
+    const storedQueries = () =>
+      (JSON.parse(localStorage.getItem(CACHE_KEY) ?? '{"clientState":{"queries":[]}}') as {
+        clientState: { queries: Array<{ queryKey: unknown[]; state: { data: { pages: Page<{ _id: string }>[]; pageParams: unknown[] } } }> }
+      }).clientState.queries
+
+    test('keeps only the first pages of a list scrolled far down, and restores them as a list that pages on', async () => {
+      storeSession('token-a', 'user-a')
+      await save(clientWith([[['units', 'pages', 'c1', { sort: 'newest' }], pagedList(200)]]))
+
+      const [stored] = storedQueries()
+      expect(stored!.state.data.pages).toHaveLength(MAX_PERSISTED_PAGES)
+      expect(stored!.state.data.pageParams).toEqual([null, 'c1', 'c2'])
+      const restored = await restoreIntoNewClient()
+      const data = restored.getQueryData<{ pages: Page<{ _id: string }>[] }>(['units', 'pages', 'c1', { sort: 'newest' }])!
+      expect(data.pages.flatMap((page) => page.items)).toHaveLength(MAX_PERSISTED_PAGES * 50)
+      expect(data.pages.at(-1)!.nextCursor).toBe('c3')
+      expect(data.pages[0]!.total).toBe(10_000)
+    })
+
+    test("leaves out a search's results but keeps filtered and sorted lists", async () => {
+      storeSession('token-a', 'user-a')
+      await save(
+        clientWith([
+          [['units', 'pages', 'c1', { q: 'volvo', sort: 'newest' }], pagedList(1)],
+          [['units', 'pages', 'c1', { status: 'Available', sort: 'make' }], pagedList(1)],
+          [['drivers', 'pages', 'c1', {}], pagedList(1)],
+        ]),
+      )
+
+      expect(storedQueries().map((query) => query.queryKey)).toEqual([
+        ['units', 'pages', 'c1', { status: 'Available', sort: 'make' }],
+        ['drivers', 'pages', 'c1', {}],
+      ])
+    })
+
+    test('past the size budget drops the least recently updated lists first, never the user', async () => {
+      storeSession('token-a', 'user-a')
+      const client = new QueryClient()
+      client.setQueryData(['user', 'user-a'], { _id: 'user-a' })
+      // Each list is three pages of ~47 KB; enough of them overflow the budget.
+      const lists = Math.ceil(MAX_PERSISTED_CHARS / 140_000) + 3
+      for (let index = 0; index < lists; index += 1) {
+        client.setQueryData(['units', 'pages', 'c1', { sort: 'newest', status: `s${index}` }], pagedList(3))
+        await vi.advanceTimersByTimeAsync(10)
+      }
+
+      await save(client)
+
+      const text = localStorage.getItem(CACHE_KEY) ?? ''
+      expect(text.length).toBeLessThan(MAX_PERSISTED_CHARS + 10_000)
+      const kept = storedQueries().map((query) => query.queryKey)
+      expect(kept).toContainEqual(['user', 'user-a'])
+      expect(kept).toContainEqual(['units', 'pages', 'c1', { sort: 'newest', status: `s${lists - 1}` }])
+      expect(kept).not.toContainEqual(['units', 'pages', 'c1', { sort: 'newest', status: 's0' }])
+    })
   })
 })

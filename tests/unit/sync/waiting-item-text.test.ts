@@ -39,6 +39,18 @@ describe('the unit of a waiting change', () => {
     expect(unitLabel(queryClient, UNIT_B)).toBe('Unit 1002')
   })
 
+  test('is found by number in the loaded pages of a paged units list', () => {
+    const queryClient = new QueryClient()
+    queryClient.setQueryData(['units', 'pages', 'c1', { sort: 'newest' }], {
+      pages: [
+        { items: [{ _id: UNIT_A, unitNumber: '1001' }], total: 2, nextCursor: 'x' },
+        { items: [{ _id: UNIT_B, unitNumber: '1002' }], total: 2, nextCursor: null },
+      ],
+      pageParams: [null, 'x'],
+    })
+    expect(cachedUnitNumber(queryClient, UNIT_B)).toBe('1002')
+  })
+
   test('falls back to its id when the device has not cached it', () => {
     const queryClient = new QueryClient()
     queryClient.setQueryData(['drivers', 'company', 'c1'], [{ _id: UNIT_A, unitNumber: 'not a unit query' }])

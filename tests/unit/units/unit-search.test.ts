@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { filterUnits, indexUnits, matchesUnitSearch } from '../../../src/features/units/unit-search.ts'
+import { filterUnits, indexUnits, matchesUnitSearch, savedUnitsView, sortUnits } from '../../../src/features/units/unit-search.ts'
 import { aUnit } from './unit-fixture.ts'
 
 const trailerType = { _id: 'type-trailer', name: 'Trailer', icon: 'fa-trailer' }
@@ -24,9 +24,14 @@ describe('matchesUnitSearch', () => {
     expect(matchesUnitSearch(unit, '   ')).toBe(true)
   })
 
-  test('a term in none of the searched fields does not match, even if it is in the plate number', () => {
-    expect(matchesUnitSearch({ ...unit, plate_number: 'TX-1234' }, 'tx-1234')).toBe(false)
+  test('finds a unit by its plate number and its sub type name, as the server search does', () => {
+    expect(matchesUnitSearch({ ...unit, plate_number: 'TX-1234' }, 'tx-1234')).toBe(true)
+    expect(matchesUnitSearch({ ...unit, unitSubTypeId: reeferSub }, 'reefer')).toBe(true)
+  })
+
+  test('a term in none of the searched fields does not match', () => {
     expect(matchesUnitSearch(unit, 'kenworth')).toBe(false)
+    expect(matchesUnitSearch({ ...unit, status: 'Maintenance' }, 'maintenance')).toBe(false)
   })
 })
 
@@ -61,5 +66,42 @@ describe('filterUnits', () => {
     const many = indexUnits(Array.from({ length: 5000 }, (_, index) => aUnit({ unitNumber: `U${index}` })))
     expect(filterUnits(many, { searchTerm: 'u4999' })).toHaveLength(1)
     expect(filterUnits(many, { searchTerm: 'u49' })).toHaveLength(111)
+  })
+})
+
+describe('sortUnits', () => {
+  const volvo = aUnit({ _id: 'b', make: 'Volvo', year: 2019, createdAt: '2024-01-03T00:00:00.000Z' })
+  const mack = aUnit({ _id: 'c', make: 'mack', year: 2022, createdAt: '2024-01-01T00:00:00.000Z' })
+  const kenworth = aUnit({ _id: 'a', make: 'Kenworth', year: 2019, createdAt: '2024-01-02T00:00:00.000Z' })
+  const units = [volvo, mack, kenworth]
+  const ids = (sorted: { _id: string }[]) => sorted.map((unit) => unit._id)
+
+  test('the default order is newest first', () => {
+    expect(ids(sortUnits(units, 'newest'))).toEqual(['b', 'a', 'c'])
+  })
+
+  test('text columns sort ignoring case, a leading minus reverses', () => {
+    expect(ids(sortUnits(units, 'make'))).toEqual(['a', 'c', 'b'])
+    expect(ids(sortUnits(units, '-make'))).toEqual(['b', 'c', 'a'])
+  })
+
+  test('ties are broken by id in the same direction, as the server keyset does', () => {
+    expect(ids(sortUnits(units, 'year'))).toEqual(['a', 'b', 'c'])
+    expect(ids(sortUnits(units, '-year'))).toEqual(['c', 'b', 'a'])
+  })
+
+  test('the list given is left as it was', () => {
+    sortUnits(units, 'make')
+    expect(ids(units)).toEqual(['b', 'c', 'a'])
+  })
+})
+
+describe('savedUnitsView', () => {
+  test('filters, searches and orders the units saved on the device', () => {
+    const wabash = aUnit({ make: 'Wabash', status: 'Available', unitNumber: 'T2' })
+    const utility = aUnit({ make: 'Utility', status: 'Available', unitNumber: 'T1' })
+    const reserved = aUnit({ make: 'Wabash', status: 'Reserved', unitNumber: 'T3' })
+    const view = savedUnitsView([wabash, utility, reserved], { status: 'Available', searchTerm: 't', sort: 'unitNumber' })
+    expect(view).toEqual([utility, wabash])
   })
 })
