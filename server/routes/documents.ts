@@ -141,6 +141,7 @@ export function documentRoutes() {
             size: bytes.byteLength,
             allUnits,
             showForDrivers,
+            expiresOn: fields.expiresOn,
             createdAt: c.var.deps.now?.(),
           })
           .returning({ id: documents.id })
