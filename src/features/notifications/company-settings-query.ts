@@ -7,11 +7,12 @@ import { api } from '../../api/client.ts'
 export const companySettingsKey = (userId: string) => ['company-settings', userId] as const
 
 export function companySettingsQuery(userId: string) {
-  return queryOptions({ queryKey: companySettingsKey(userId), queryFn: () => api.get('company-settings').json<CompanySettings>() })
+  // Read afresh whenever Settings opens (see notification-settings-query.ts).
+  return queryOptions({ queryKey: companySettingsKey(userId), queryFn: () => api.get('company-settings').json<CompanySettings>(), staleTime: 0 })
 }
 
 export function reminderStatusQuery(userId: string) {
-  return queryOptions({ queryKey: ['reminder-status', userId] as const, queryFn: () => api.get('company-settings/reminders').json<ReminderStatus>() })
+  return queryOptions({ queryKey: ['reminder-status', userId] as const, queryFn: () => api.get('company-settings/reminders').json<ReminderStatus>(), staleTime: 0 })
 }
 
 export function useSaveCompanySettings(userId: string) {

@@ -30,7 +30,8 @@ export function NotificationChannelsSettings() {
   const settings = useQuery(notificationSettingsQuery(userId))
   const save = useSaveChannels(userId)
   const sendTest = useSendTestNotification()
-  const channels = settings.data?.channels
+  // While a change is being saved it shows as made; a failure puts the saved choice back.
+  const channels = save.isPending && save.variables ? save.variables : settings.data?.channels
 
   const toggle = (key: keyof NotificationChannels, on: boolean) => {
     if (!channels) return

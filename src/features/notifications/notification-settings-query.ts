@@ -10,6 +10,9 @@ export function notificationSettingsQuery(userId: string) {
   return queryOptions({
     queryKey: notificationSettingsKey(userId),
     queryFn: () => api.get('notifications/settings').json<NotificationSettings>(),
+    // Read afresh whenever Settings opens: the device's copy of the cache is saved at most once a
+    // second, so a reload right after a change could otherwise show the choice from before it.
+    staleTime: 0,
   })
 }
 
