@@ -26,6 +26,10 @@ const EnvSchema = v.object({
   FILE_URL_SECRET: v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
   TRUST_PROXY: v.optional(v.pipe(v.string(), v.toNumber(), v.integer(), v.minValue(0), v.maxValue(10)), '0'),
   DRAIN_TIMEOUT_SECONDS: v.optional(v.pipe(v.string(), v.toNumber(), v.minValue(0), v.maxValue(3600)), '10'),
+  // Web Push (VAPID, RFC 8292): the key pair every instance signs pushes with, and who to contact.
+  VAPID_PUBLIC_KEY: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{87}$/, 'must be an uncompressed P-256 public key in base64url (87 characters)'))),
+  VAPID_PRIVATE_KEY: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 private key in base64url (43 characters)'))),
+  VAPID_SUBJECT: v.optional(v.pipe(v.string(), v.regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: address or an https: URL'))),
 })
 
 export type Env = {
@@ -49,6 +53,10 @@ export type Env = {
   trustProxy: number
   /** How long SIGTERM waits for requests in flight before closing their connections. */
   drainTimeoutMs: number
+  /** The VAPID key pair from env; undefined: the one generated in DATA_DIR (embedded only). */
+  vapid: { publicKey: string; privateKey: string } | undefined
+  /** The VAPID contact (mailto: or https:); defaults to MAIL_FROM's address. */
+  vapidSubject: string
 }
 
 export type EnvResult = { ok: true; env: Env } | { ok: false; problems: string[] }
@@ -57,6 +65,12 @@ const MISSING_SHARED_SECRET =
   'FILE_URL_SECRET is required with DATABASE_URL: every instance on one database must sign file links ' +
   'and device tokens with the same secret (at least 32 characters, e.g. `openssl rand -base64 48`). ' +
   'A single instance upgrading can keep its links valid with the contents of DATA_DIR/secret.'
+
+const VAPID_PAIR = 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both (e.g. from `npx web-push generate-vapid-keys`), or neither'
+const MISSING_SHARED_VAPID =
+  'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are required with DATABASE_URL: every instance must sign pushes with ' +
+  'the key pair browsers subscribed with (`npx web-push generate-vapid-keys`). A single instance upgrading can ' +
+  'keep its subscriptions with the keys in DATA_DIR/vapid.json.'
 
 /** Parses the environment; `problems` say what is wrong, one line each. */
 export function parseEnv(source: NodeJS.ProcessEnv): EnvResult {
@@ -80,6 +94,9 @@ export function parseEnv(source: NodeJS.ProcessEnv): EnvResult {
   // A secret generated per DATA_DIR differs per instance (and per container redeploy): links signed by
   // one instance would answer 403 on the next, so a shared database without a shared secret is refused.
   if (env.DATABASE_URL && !env.FILE_URL_SECRET) return { ok: false, problems: [MISSING_SHARED_SECRET] }
+  // The same for push: a subscription is bound to the public key it was made with, on whichever instance.
+  if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) return { ok: false, problems: [VAPID_PAIR] }
+  if (env.DATABASE_URL && !env.VAPID_PUBLIC_KEY) return { ok: false, problems: [MISSING_SHARED_VAPID] }
   return {
     ok: true,
     env: {
@@ -108,6 +125,8 @@ export function parseEnv(source: NodeJS.ProcessEnv): EnvResult {
       fileUrlSecret: env.FILE_URL_SECRET,
       trustProxy: env.TRUST_PROXY,
       drainTimeoutMs: env.DRAIN_TIMEOUT_SECONDS * 1000,
+      vapid: env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY } : undefined,
+      vapidSubject: env.VAPID_SUBJECT ?? `mailto:${/<([^>]+)>/.exec(env.MAIL_FROM)?.[1] ?? env.MAIL_FROM.trim()}`,
     },
   }
 }

@@ -13,6 +13,9 @@ import { fileMailer } from './mail/mailer.ts'
 import { smtpMailer } from './mail/smtp-mailer.ts'
 import { jobHandlers } from './jobs/job-handlers.ts'
 import { openJobQueue } from './jobs/job-queue.ts'
+import { webPushSender } from './push/push-sender.ts'
+import { vapidKeys } from './push/vapid-keys.ts'
+import { REMINDER_SCAN_CRON } from './reminders/scan.ts'
 import { sweepExpired } from './maintenance/sweep-expired.ts'
 import { seedDemo } from './seed.ts'
 import { diskFileStore, fileUrlSigner } from './storage/storage.ts'
@@ -47,14 +50,23 @@ const secret = await signingSecret(env)
 const mailer = env.smtpUrl ? await smtpMailer(env.smtpUrl, env.mailFrom) : fileMailer(path.join(env.dataDir, 'mail'), env.mailFrom)
 // Every instance runs workers; the queue hands each job to one of them (jobs/job-queue.ts). Its schema
 // and queues are created under the start-up lock: instances creating them at once deadlock otherwise.
-const jobs = await database.startupLock(() => openJobQueue(database, { schedule: true }))
-await jobs.work(jobHandlers({ db: database.db, mailer, files, publicUrl: env.publicUrl }))
+const jobs = await database.startupLock(async () => {
+  const queue = await openJobQueue(database, { schedule: true })
+  await queue.schedule('reminders.scan', REMINDER_SCAN_CRON)
+  return queue
+})
+const push = webPushSender(await vapidKeys({ vapid: env.vapid, subject: env.vapidSubject, dataDir: env.dataDir }))
+await jobs.work(jobHandlers({ db: database.db, mailer, files, jobs, push, publicUrl: env.publicUrl }))
+// A start (deploy, restart) looks for due reminders at once rather than at the next tick of the schedule;
+// with several instances starting, the queue keeps one scan waiting and the day's row keeps it once.
+await jobs.enqueue(database.db, 'reminders.scan', {})
 let draining = false
 const app = createApp({
   db: database.db,
   mailer,
   files,
   jobs,
+  push,
   fileUrls: fileUrlSigner(secret),
   deviceTokens: deviceTokenSigner(secret),
   trustProxy: env.trustProxy,

@@ -19,6 +19,7 @@ import { Route as AppChangePasswordRouteImport } from './routes/_app.change-pass
 import { Route as AppDashboardRouteImport } from './routes/_app.dashboard'
 import { Route as AppDocumentsRouteImport } from './routes/_app.documents'
 import { Route as AppInspectionTypesRouteImport } from './routes/_app.inspection-types'
+import { Route as AppNotificationsRouteImport } from './routes/_app.notifications'
 import { Route as AppPretripRouteImport } from './routes/_app.pretrip'
 import { Route as AppPretripGuideRouteImport } from './routes/_app.pretrip-guide'
 import { Route as AppProfileRouteImport } from './routes/_app.profile'
@@ -87,6 +88,11 @@ const AppDocumentsRoute = AppDocumentsRouteImport.update({
 const AppInspectionTypesRoute = AppInspectionTypesRouteImport.update({
   id: '/inspection-types',
   path: '/inspection-types',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppNotificationsRoute = AppNotificationsRouteImport.update({
+  id: '/notifications',
+  path: '/notifications',
   getParentRoute: () => AppRoute,
 } as any)
 const AppPretripRoute = AppPretripRouteImport.update({
@@ -207,6 +213,7 @@ export interface FileRoutesByFullPath {
   '/dashboard': typeof AppDashboardRoute
   '/documents': typeof AppDocumentsRoute
   '/inspection-types': typeof AppInspectionTypesRoute
+  '/notifications': typeof AppNotificationsRoute
   '/pretrip': typeof AppPretripRoute
   '/pretrip-guide': typeof AppPretripGuideRoute
   '/profile': typeof AppProfileRoute
@@ -238,6 +245,7 @@ export interface FileRoutesByTo {
   '/dashboard': typeof AppDashboardRoute
   '/documents': typeof AppDocumentsRoute
   '/inspection-types': typeof AppInspectionTypesRoute
+  '/notifications': typeof AppNotificationsRoute
   '/pretrip': typeof AppPretripRoute
   '/pretrip-guide': typeof AppPretripGuideRoute
   '/profile': typeof AppProfileRoute
@@ -272,6 +280,7 @@ export interface FileRoutesById {
   '/_app/dashboard': typeof AppDashboardRoute
   '/_app/documents': typeof AppDocumentsRoute
   '/_app/inspection-types': typeof AppInspectionTypesRoute
+  '/_app/notifications': typeof AppNotificationsRoute
   '/_app/pretrip': typeof AppPretripRoute
   '/_app/pretrip-guide': typeof AppPretripGuideRoute
   '/_app/profile': typeof AppProfileRoute
@@ -305,6 +314,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/documents'
     | '/inspection-types'
+    | '/notifications'
     | '/pretrip'
     | '/pretrip-guide'
     | '/profile'
@@ -336,6 +346,7 @@ export interface FileRouteTypes {
     | '/dashboard'
     | '/documents'
     | '/inspection-types'
+    | '/notifications'
     | '/pretrip'
     | '/pretrip-guide'
     | '/profile'
@@ -369,6 +380,7 @@ export interface FileRouteTypes {
     | '/_app/dashboard'
     | '/_app/documents'
     | '/_app/inspection-types'
+    | '/_app/notifications'
     | '/_app/pretrip'
     | '/_app/pretrip-guide'
     | '/_app/profile'
@@ -470,6 +482,13 @@ declare module '@tanstack/react-router' {
       path: '/inspection-types'
       fullPath: '/inspection-types'
       preLoaderRoute: typeof AppInspectionTypesRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/notifications': {
+      id: '/_app/notifications'
+      path: '/notifications'
+      fullPath: '/notifications'
+      preLoaderRoute: typeof AppNotificationsRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/pretrip': {
@@ -628,6 +647,7 @@ interface AppRouteChildren {
   AppDashboardRoute: typeof AppDashboardRoute
   AppDocumentsRoute: typeof AppDocumentsRoute
   AppInspectionTypesRoute: typeof AppInspectionTypesRoute
+  AppNotificationsRoute: typeof AppNotificationsRoute
   AppPretripRoute: typeof AppPretripRoute
   AppPretripGuideRoute: typeof AppPretripGuideRoute
   AppProfileRoute: typeof AppProfileRoute
@@ -650,6 +670,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppDashboardRoute: AppDashboardRoute,
   AppDocumentsRoute: AppDocumentsRoute,
   AppInspectionTypesRoute: AppInspectionTypesRoute,
+  AppNotificationsRoute: AppNotificationsRoute,
   AppPretripRoute: AppPretripRoute,
   AppPretripGuideRoute: AppPretripGuideRoute,
   AppProfileRoute: AppProfileRoute,

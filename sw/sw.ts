@@ -5,6 +5,7 @@ import { replayOnce } from '../src/outbox/replay.ts'
 import { cacheUploadedMedia } from './media-cache.ts'
 import { serveShellForNavigations } from './navigation.ts'
 import { precacheAppShell } from './precache.ts'
+import { showPushedNotifications } from './push.ts'
 import { replayOutboxOnSync } from './sync.ts'
 import { activateWhenUserAccepts } from './update.ts'
 
@@ -14,6 +15,7 @@ activateWhenUserAccepts()
 precacheAppShell(self.__WB_MANIFEST)
 serveShellForNavigations()
 cacheUploadedMedia()
+showPushedNotifications(self)
 // The API may live on another origin (VITE_API_URL), exactly as for the page's requests.
 const apiUrl = (import.meta.env.VITE_API_URL as string | undefined) ?? '/api'
 // The worker's own view of the link (it shares no memory with the pages, and its timers die with it):

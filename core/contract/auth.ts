@@ -1,6 +1,7 @@
 // Requests and responses of spec §7 "Auth and user" and "Company and invitations".
 import * as v from 'valibot'
 import { Email, Id, Name, Password, Phone } from './common.ts'
+import { TimeZone } from './company-settings.ts'
 
 export const LoginBody = v.object({
   email: Email,
@@ -77,6 +78,8 @@ export interface AuthUser {
   company: CompanyRef | null
   documents: UserDocument[]
   isNewUser: boolean
+  /** The driver licence's expiry date (`YYYY-MM-DD`), or null when not given. */
+  licenceExpiresOn?: string | null
 }
 export interface UserResponse {
   user: AuthUser
@@ -132,6 +135,8 @@ export const CreateCompanyBody = v.object({
     v.minLength(3, 'Company name must have at least 3 characters.'),
     v.maxLength(100, 'Company name is too long.'),
   ),
+  /** The owner's browser zone; its daily reminders follow it (UTC when not sent). */
+  timeZone: v.optional(TimeZone),
 })
 export interface CreateCompanyResponse {
   message: string

@@ -11,6 +11,7 @@
 // Lists are newest first. A driver sees a document only when it is visible to drivers and is for all
 // units or attached to a unit assigned to them; its `unitIds` then name only that driver's units.
 import * as v from 'valibot'
+import { ExpiryDate } from './reminder-fields.ts'
 
 /** Largest document the server stores; bigger answers 413 'The file is too large.'. */
 export const MAX_DOCUMENT_BYTES = 25 * 1024 * 1024
@@ -50,6 +51,8 @@ export const CreateDocumentFields = v.pipe(
     allUnits: v.optional(Flag('allUnits'), '0'),
     showForDrivers: v.optional(Flag('showForDrivers'), '1'),
     units: v.optional(UnitIdList, ''),
+    /** `YYYY-MM-DD` or blank: reminders go out 30, 7 and 0 days before (issue 15). */
+    expiresOn: v.optional(ExpiryDate, ''),
   }),
   v.check((fields) => !(fields.allUnits === '1' && fields.units.length > 0), 'Choose All units or specific units, not both.'),
 )
@@ -84,6 +87,8 @@ export interface CompanyDocument {
   allUnits: boolean
   unitIds: DocumentUnitRef[]
   showForDrivers: boolean
+  /** `YYYY-MM-DD`, or null when it does not expire (the server always sends it). */
+  expiresOn?: string | null
   createdAt: string
 }
 

@@ -3,6 +3,7 @@
 // (owner assigns a unit to rent, same /inspection endpoints) and 'pre-inspection' (driver's pre-trip).
 import * as v from 'valibot'
 import { Id } from './common.ts'
+import { Odometer } from './reminder-fields.ts'
 
 export const DRAFT_KINDS = ['inspection', 'reserve', 'pre-inspection'] as const
 export type DraftKind = (typeof DRAFT_KINDS)[number]
@@ -52,11 +53,12 @@ export const UpdateInspectionBody = v.object({
 })
 export type UpdateInspectionBody = v.InferInput<typeof UpdateInspectionBody>
 
-/** PUT /pre-inspection/{id} */
+/** PUT /pre-inspection/{id}. `odometer` (optional) feeds the oil-change reminders by distance (issue 15). */
 export const UpdatePreInspectionBody = v.object({
   id: v.optional(Id),
   description: v.optional(Description),
   currentStep: v.optional(Step),
+  odometer: v.optional(Odometer),
 })
 export type UpdatePreInspectionBody = v.InferInput<typeof UpdatePreInspectionBody>
 

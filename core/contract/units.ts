@@ -4,6 +4,7 @@ import * as v from 'valibot'
 import { isNextChangeAfter, type OilChangeEntry } from '../oil-status.ts'
 import { Id, Name } from './common.ts'
 import { CalendarDate } from './dates.ts'
+import { Odometer } from './reminder-fields.ts'
 
 export const UNIT_STATUSES = ['Available', 'Assigned to Driver', 'Reserved', 'Rented Out', 'Maintenance'] as const
 export type UnitStatus = (typeof UNIT_STATUSES)[number]
@@ -129,6 +130,8 @@ export const OilChangeBody = v.pipe(
       unitId: v.optional(Id),
       changeDate: CalendarDate('Change Date'),
       nextChangeDate: CalendarDate('Next Change Date'),
+      /** The odometer at the change, for reminders by distance (issue 15); optional. */
+      odometer: v.optional(Odometer, null),
     },
     fieldMessages({ changeDate: 'Change Date', nextChangeDate: 'Next Change Date' }),
   ),

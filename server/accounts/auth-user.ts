@@ -59,5 +59,6 @@ export async function authUserOf(db: Db, row: UserRow, deps: UrlDeps): Promise<A
     company,
     documents,
     isNewUser: row.isNewUser,
+    licenceExpiresOn: row.licenceExpiresOn,
   }
 }

@@ -16,6 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+import type { DistanceUnit } from '../../core/contract/company-settings.ts'
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => 'bytea',
@@ -29,6 +30,10 @@ export const companies = pgTable('companies', {
   name: text('name').notNull(),
   slug: text('slug').notNull().unique(),
   active: boolean('active').notNull().default(true),
+  /** IANA zone the daily reminders follow (server/reminders); the owner's browser zone at creation. */
+  timeZone: text('time_zone').notNull().default('UTC'),
+  /** What the company's odometers read in: 'mi' or 'km'. */
+  distanceUnit: text('distance_unit').$type<DistanceUnit>().notNull().default('mi'),
   createdAt: createdAt(),
 })
 
@@ -50,6 +55,8 @@ export const users = pgTable(
     role: text('role').$type<RoleName>(),
     companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
     isNewUser: boolean('is_new_user').notNull().default(true),
+    /** The driver licence's expiry date (reminders 30, 7 and 0 days before); null: not given. */
+    licenceExpiresOn: date('licence_expires_on', { mode: 'string' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -151,6 +158,8 @@ export const unitTypes = pgTable(
     name: text('name').notNull(),
     icon: text('icon').notNull(),
     isDefault: boolean('is_default').notNull().default(false),
+    /** Distance between oil changes, in the company's distance unit; null: the default (10,000 mi / 16,000 km). */
+    oilChangeInterval: integer('oil_change_interval'),
     createdAt: createdAt(),
   },
   (t) => [index('unit_types_company_idx').on(t.companyId)],
@@ -279,6 +288,8 @@ export const oilChanges = pgTable(
       .references(() => units.id, { onDelete: 'cascade' }),
     changeDate: date('change_date', { mode: 'string' }).notNull(),
     nextChangeDate: date('next_change_date', { mode: 'string' }).notNull(),
+    /** The odometer at the change, in the company's distance unit; null: not given. */
+    odometer: integer('odometer'),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
@@ -331,6 +342,8 @@ export const inspections = pgTable(
     signature: bytea('signature'),
     signatureContentType: text('signature_content_type'),
     currentStep: integer('current_step').notNull().default(0),
+    /** A pre-trip's odometer reading, in the company's distance unit; null: not given. */
+    odometer: integer('odometer'),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -391,6 +404,8 @@ export const documents = pgTable(
     size: integer('size').notNull(),
     allUnits: boolean('all_units').notNull().default(false),
     showForDrivers: boolean('show_for_drivers').notNull().default(true),
+    /** Reminders go out 30, 7 and 0 days before; null: it does not expire. */
+    expiresOn: date('expires_on', { mode: 'string' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -454,4 +469,115 @@ export const rateLimitCounters = pgTable(
     windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('rate_limit_counters_window_ends_at_idx').on(t.windowEndsAt)],
+)
+
+/**
+ * A reminder raised once: one row per (subject, threshold), e.g. `document-expiry:<id>:<expiresOn>:7`.
+ * The unique key is what makes "never the same reminder twice" hold through retries and instances: a
+ * second insert of a key finds it taken and raises nothing (server/reminders/company-day.ts).
+ */
+export const reminders = pgTable(
+  'reminders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    key: text('key').notNull(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    /** The company-local day whose run raised it. */
+    day: date('day', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('reminders_key_key').on(t.key), index('reminders_company_idx').on(t.companyId, t.createdAt)],
+)
+
+/** One row per company-local day whose reminders have been worked out: the day's run happened, and what it found. */
+export const reminderRuns = pgTable(
+  'reminder_runs',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    /** Reminders raised per kind, e.g. { "oil-change": 2 } (every kind that ran is listed, 0 included). */
+    found: jsonb('found').$type<Record<string, number>>().notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.day] })],
+)
+
+/**
+ * What one person is told: a reminder (key = the reminder's) or a test (key `test:<id>`), shown in the
+ * app's list and gathered into the day's mail and push digests, which stamp `mailedAt` / `pushedAt`.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    /** The app path it opens, e.g. /unit/<id>. */
+    link: text('link').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
+    pushedAt: timestamp('pushed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('notifications_user_key_key').on(t.userId, t.key),
+    // The list, newest first, and the unread count.
+    index('notifications_user_newest_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('notifications_company_idx').on(t.companyId),
+  ],
+)
+
+/** Which channels a person receives notifications through; no row: all of them. */
+export const notificationPreferences = pgTable('notification_preferences', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  mail: boolean('mail').notNull().default(true),
+  push: boolean('push').notNull().default(true),
+  inApp: boolean('in_app').notNull().default(true),
+  updatedAt: updatedAt(),
+})
+
+/**
+ * One row per message that must go out at most once (a day's mail digest to one person, a push to one
+ * device): claimed before sending, marked sent after. A retried job finds it sent and sends nothing.
+ */
+export const notificationDeliveries = pgTable(
+  'notification_deliveries',
+  {
+    key: text('key').primaryKey(),
+    status: text('status').$type<'sending' | 'sent'>().notNull(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('notification_deliveries_claimed_idx').on(t.claimedAt)],
+)
+
+/** A browser that said yes to push (Web Push, RFC 8030): one row per device, removed when its push service says it is gone. */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId)],
 )

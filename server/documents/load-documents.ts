@@ -142,6 +142,7 @@ async function serialize(db: Db, deps: Pick<AppDeps, 'fileUrls' | 'now'>, viewer
         allUnits: document.allUnits,
         unitIds: unitsByDocument.get(document.id) ?? [],
         showForDrivers: document.showForDrivers,
+        expiresOn: document.expiresOn,
         createdAt: document.createdAt.toISOString(),
       },
       contentType: document.contentType,

@@ -3,6 +3,7 @@ import type { Db } from '../db/client.ts'
 import type { RoleName } from '../db/schema.ts'
 import type { JobQueue } from '../jobs/job-queue.ts'
 import type { Mailer } from '../mail/mailer.ts'
+import type { PushSender } from '../push/push-sender.ts'
 import type { DeviceTokens } from '../auth/device-token.ts'
 import type { ScryptCost } from '../auth/password.ts'
 import type { FileStore, FileUrlSigner } from '../storage/storage.ts'
@@ -14,6 +15,13 @@ export interface AppDeps {
   files: FileStore
   /** Background work: mail, file deletes; enqueued in the transaction of the change that causes it. */
   jobs: JobQueue
+  /** Web Push to subscribed devices (VAPID-signed, RFC 8291-encrypted). */
+  push: PushSender
+  /**
+   * Push endpoints may be plain http (the tests' local push service). Off in `npm start`: real push
+   * services are https, and the server should not POST to whatever http address a client names.
+   */
+  allowHttpPushEndpoints?: boolean
   /** Makes and checks the signed, expiring URLs files are served under. */
   fileUrls: FileUrlSigner
   /** Signs and checks the tokens that mark a device as having signed in to an account before. */

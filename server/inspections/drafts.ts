@@ -58,6 +58,8 @@ export interface DraftChanges {
   /** 'inspection' and 'reserve' only. */
   signature?: string | null | undefined
   to_user_id?: string | null | undefined
+  /** 'pre-inspection' only: the odometer reading (issue 15). */
+  odometer?: number | null | undefined
 }
 
 const selectDriver = () => new Invalid('Select a driver.')
@@ -84,6 +86,7 @@ function matchesFinished(draft: DraftRow, changes: DraftChanges, signature: Sign
   if (changes.description !== undefined && changes.description !== draft.description) return false
   if (changes.currentStep !== undefined && changes.currentStep !== draft.currentStep) return false
   if (changes.to_user_id !== undefined && changes.to_user_id !== draft.toUserId) return false
+  if (changes.odometer !== undefined && changes.odometer !== draft.odometer) return false
   if (signature !== undefined && !sameBytes(signature?.bytes ?? null, draft.signature)) return false
   return true
 }
@@ -122,6 +125,7 @@ export async function updateDraft(
   if (changes.description !== undefined) values.description = changes.description
   if (changes.currentStep !== undefined) values.currentStep = changes.currentStep
   if (changes.to_user_id !== undefined) values.toUserId = changes.to_user_id
+  if (changes.odometer !== undefined) values.odometer = changes.odometer
   if (signature !== undefined) {
     values.signature = signature?.bytes ?? null
     values.signatureContentType = signature?.contentType ?? null

@@ -5,11 +5,19 @@ import { hashToken, INVITATION_TTL_MS, newToken, RESET_TOKEN_TTL_MS } from '../a
 import { companies, invitations, passwordResetTokens, users } from '../db/schema.ts'
 import type { AppDeps } from '../http/app-env.ts'
 import { invitationMail, invitationToAccountMail, passwordResetMail } from '../mail/messages.ts'
+import { sweepDeliveries } from '../notifications/deliveries.ts'
+import { sendMailDigest, sendPushDigest, sendTestNotification } from '../notifications/deliver.ts'
+import { runCompanyDay } from '../reminders/company-day.ts'
+import { scanReminders } from '../reminders/scan.ts'
 import type { JobHandlers } from './job-queue.ts'
 
-export function jobHandlers(deps: Pick<AppDeps, 'db' | 'mailer' | 'files' | 'publicUrl' | 'now'>): JobHandlers {
+/** Delivery keys older than this are spent (a day's keys are used that day, and retries end within hours). */
+const DELIVERY_KEY_RETENTION_MS = 30 * 24 * 60 * 60 * 1000
+
+export function jobHandlers(deps: Pick<AppDeps, 'db' | 'mailer' | 'files' | 'publicUrl' | 'now' | 'jobs' | 'push'>): JobHandlers {
   const { db, mailer, publicUrl } = deps
   const now = () => deps.now?.() ?? new Date()
+  const deliver = { db, mailer, push: deps.push, publicUrl, now }
   const accountOf = async (email: string) => (await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1))[0]
 
   return {
@@ -48,6 +56,28 @@ export function jobHandlers(deps: Pick<AppDeps, 'db' | 'mailer' | 'files' | 'pub
     async 'files.delete'({ keys }) {
       // Deleting a file that is already gone succeeds, so a retried job finishes the rest.
       for (const key of keys) await deps.files.delete(key)
+    },
+
+    async 'reminders.scan'() {
+      const at = now()
+      await scanReminders(db, deps.jobs, at)
+      await sweepDeliveries(db, new Date(at.getTime() - DELIVERY_KEY_RETENTION_MS))
+    },
+
+    async 'reminders.company-day'(request) {
+      await runCompanyDay(db, deps.jobs, request, now())
+    },
+
+    async 'notify.mail-digest'(request) {
+      await sendMailDigest(deliver, request)
+    },
+
+    async 'notify.push-digest'(request) {
+      await sendPushDigest(deliver, request)
+    },
+
+    async 'notify.test'(request) {
+      await sendTestNotification(deliver, request)
     },
   }
 }

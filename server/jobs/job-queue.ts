@@ -15,14 +15,40 @@ export interface JobPayloads {
   'mail.invitation': { email: string; companyId: string; invitedBy: string }
   /** Remove stored files whose rows are gone. */
   'files.delete': { keys: string[] }
+  /** Every company whose local reminder hour has come and whose day has not run yet gets its day's run (cron). */
+  'reminders.scan': Record<string, never>
+  /** Raise one company's reminders for one company-local day (`YYYY-MM-DD`) and queue the digests. */
+  'reminders.company-day': { companyId: string; day: string }
+  /** The day's mail digest to one person: their notifications not mailed yet. */
+  'notify.mail-digest': { userId: string; companyId: string; day: string }
+  /** The day's push to each of one person's devices. */
+  'notify.push-digest': { userId: string; companyId: string; day: string }
+  /** 'Send me a test notification': through every channel the person has on. */
+  'notify.test': { userId: string; companyId: string; testId: string }
 }
 export type JobName = keyof JobPayloads
-export const JOB_NAMES: readonly JobName[] = ['mail.password-reset', 'mail.invitation', 'files.delete']
+export const JOB_NAMES: readonly JobName[] = [
+  'mail.password-reset',
+  'mail.invitation',
+  'files.delete',
+  'reminders.scan',
+  'reminders.company-day',
+  'notify.mail-digest',
+  'notify.push-digest',
+  'notify.test',
+]
+
+/**
+ * Queues whose jobs carry a singleton key per unit of work (a company-day, a person's day): 'stately'
+ * lets at most one such job wait and one run per key, so a second enqueue of the same key is dropped.
+ * The rows the handlers write (reminder runs, deliveries) are what makes a later duplicate harmless.
+ */
+const STATELY: ReadonlySet<JobName> = new Set(['reminders.scan', 'reminders.company-day', 'notify.mail-digest', 'notify.push-digest', 'notify.test'])
 
 export type JobHandlers = { [N in JobName]: (data: JobPayloads[N]) => Promise<void> }
 
 export interface EnqueueOptions {
-  /** At most one job with this key waits at a time (a second enqueue is dropped). */
+  /** On the stately queues (above): at most one job with this key waits, and one runs, at a time. */
   singletonKey?: string
   startAfter?: Date
 }
@@ -39,6 +65,8 @@ export interface JobQueue {
   runDue(handlers: JobHandlers): Promise<number>
   /** Jobs of a queue in a state, newest first (what the failed-jobs view and tests read). */
   jobsIn(name: JobName, state: 'created' | 'retry' | 'active' | 'completed' | 'failed'): Promise<{ id: string; data: unknown; output: unknown }[]>
+  /** Runs `name` on a cron schedule (UTC), once per tick whatever the number of instances (pg-boss's own dedupe). */
+  schedule(name: JobName, cron: string): Promise<void>
   stop(): Promise<void>
 }
 
@@ -82,7 +110,7 @@ export async function openJobQueue(database: Database, options: { schedule?: boo
   boss.on('error', (error) => console.warn(`Job queue: ${error.message}`))
   await boss.start()
   // Creating a queue is idempotent (ON CONFLICT DO NOTHING), so every instance may at start.
-  for (const name of JOB_NAMES) await boss.createQueue(name, { name, ...RETRY })
+  for (const name of JOB_NAMES) await boss.createQueue(name, { name, ...RETRY, policy: STATELY.has(name) ? 'stately' : 'standard' })
 
   const run = async <N extends JobName>(name: N, handlers: JobHandlers, jobs: PgBoss.Job<JobPayloads[N]>[]) => {
     // One at a time: a batch shares one fate in pg-boss, and a mail sent must not be sent again because
@@ -131,6 +159,7 @@ export async function openJobQueue(database: Database, options: { schedule?: boo
       )
       return rows as { id: string; data: unknown; output: unknown }[]
     },
+    schedule: (name, cron) => boss.schedule(name, cron, {}, { tz: 'UTC' }),
     stop: () => boss.stop({ graceful: true, wait: true, timeout: 10_000 }),
   }
 }

@@ -41,6 +41,8 @@ export function companyRoutes() {
       try {
         const company = await db.transaction(async (tx) => {
           const created = await createCompanyWithDefaults(tx, body.companyName)
+          // The owner's browser zone: the company's daily reminders follow it.
+          if (body.timeZone) await tx.update(companies).set({ timeZone: body.timeZone }).where(eq(companies.id, created.id))
           // Guarded in the UPDATE itself: two racing create calls cannot make one user own two companies.
           const moved = await tx
             .update(users)

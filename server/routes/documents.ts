@@ -138,6 +138,7 @@ export function documentRoutes() {
             size: bytes.byteLength,
             allUnits,
             showForDrivers,
+            expiresOn: fields.expiresOn,
             createdAt: c.var.deps.now?.(),
           })
           .returning({ id: documents.id })

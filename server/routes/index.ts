@@ -13,12 +13,16 @@ import { inspectionTypeRoutes } from './inspection-types.ts'
 import { inspectionRoutes, preInspectionRoutes } from './drafts.ts'
 import { documentRoutes } from './documents.ts'
 import { fileRoutes } from './files.ts'
+import { licenceExpiryRoutes } from './licence-expiry.ts'
+import { notificationRoutes } from './notifications.ts'
+import { companySettingsRoutes } from './company-settings.ts'
 
 export function apiRoutes() {
   const api = new Hono<AppEnv>()
   api.route('/health', healthRoutes())
   api.route('/auth', authRoutes())
   api.route('/user', userRoutes())
+  api.route('/user', licenceExpiryRoutes())
   // Spec paths are singular (/company/...); the paths the spec leaves open are plural REST (/companies/...).
   api.route('/company', companyRoutes())
   api.route('/companies', companyRoutes())
@@ -31,5 +35,7 @@ export function apiRoutes() {
   api.route('/pre-inspection', preInspectionRoutes())
   api.route('/documents', documentRoutes())
   api.route('/files', fileRoutes())
+  api.route('/notifications', notificationRoutes())
+  api.route('/company-settings', companySettingsRoutes())
   return api
 }

@@ -202,6 +202,7 @@ export function unitRoutes() {
       unitId: unit.id,
       changeDate: body.changeDate,
       nextChangeDate: body.nextChangeDate,
+      odometer: body.odometer,
       createdBy: c.var.user.id,
     })
     return c.json({ message: 'Change Oil has been saved successfully.' } satisfies MessageResponse, 201)

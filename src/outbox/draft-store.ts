@@ -72,7 +72,7 @@ export function startDraft(
 async function updateDraft(
   db: OutboxDb,
   draftId: string,
-  changes: Partial<Pick<DraftRecord, 'step' | 'description' | 'signature' | 'toUserId'>>,
+  changes: Partial<Pick<DraftRecord, 'step' | 'description' | 'signature' | 'toUserId' | 'odometer'>>,
   fields: UpdateFields,
   options?: DraftClock,
 ): Promise<void> {
@@ -83,6 +83,7 @@ async function updateDraft(
       if (draft.kind === 'pre-inspection' && (fields.signature !== undefined || fields.to_user_id !== undefined)) {
         throw new Error('A pre-trip has no signature or recipient.')
       }
+      if (draft.kind !== 'pre-inspection' && fields.odometer !== undefined) throw new Error('Only a pre-trip has an odometer reading.')
       await db.drafts.update(draftId, { ...changes, updatedAt: now })
       await queueUpdate(db, draft, fields, now)
     }),
@@ -96,6 +97,11 @@ export function saveStep(db: OutboxDb, draftId: string, step: number, options?: 
 
 export function saveDescription(db: OutboxDb, draftId: string, description: string, options?: DraftClock): Promise<void> {
   return updateDraft(db, draftId, { description }, { description }, options)
+}
+
+/** A pre-trip's odometer reading (null: none), sent with its next update. */
+export function saveOdometer(db: OutboxDb, draftId: string, odometer: number | null, options?: DraftClock): Promise<void> {
+  return updateDraft(db, draftId, { odometer }, { odometer }, options)
 }
 
 /** `signature` is a PNG data URL ('data:image/png;base64,…'); null clears it (the pad's Clear). */

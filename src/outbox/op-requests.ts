@@ -63,9 +63,9 @@ export async function buildRequest(db: OutboxDb, op: OpRecord, draft: DraftRecor
 
   switch (op.kind) {
     case 'update': {
-      const { description, currentStep, signature, to_user_id } = op.payload
+      const { description, currentStep, signature, to_user_id, odometer } = op.payload
       if (draft.kind === 'pre-inspection') {
-        return json('PUT', `${resource}/${encodeURIComponent(serverId)}`, { description, currentStep })
+        return json('PUT', `${resource}/${encodeURIComponent(serverId)}`, { description, currentStep, odometer })
       }
       return json('PUT', `${resource}/${encodeURIComponent(serverId)}`, { id: serverId, signature, description, to_user_id, currentStep })
     }

@@ -35,6 +35,8 @@ export interface DraftRecord {
   /** PNG data URL. */
   signature: string | null
   media: MediaRef[]
+  /** A pre-trip's odometer reading, when the driver gave one (issue 15). */
+  odometer?: number | null
   status: DraftStatus
   createdAt: number
   updatedAt: number
@@ -46,6 +48,8 @@ export interface UpdateFields {
   currentStep?: number
   signature?: string | null
   to_user_id?: string | null
+  /** Pre-trips only. */
+  odometer?: number | null
 }
 
 export type OpBody =

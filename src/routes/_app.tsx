@@ -7,6 +7,8 @@ import { requireArea } from './-guards.ts'
 // The outbox (Dexie, ~30 KB) loads once the first screen is up, not before it: nothing a screen first
 // paints needs it, and the sync indicator shows nothing until a change waits anyway.
 const SyncIndicator = lazy(() => import('../features/sync/sync-indicator.tsx').then((module) => ({ default: module.SyncIndicator })))
+// Lazy: the bell and its query stay out of the JavaScript every screen (and sign-in) loads first.
+const NotificationBell = lazy(() => import('../features/notifications/notification-bell.tsx'))
 
 export const Route = createFileRoute('/_app')({
   beforeLoad: ({ context }) => requireArea(context, 'signed-in'),
@@ -34,11 +36,16 @@ function AppRoute() {
   return (
     <AppLayout
       headerExtras={
-        outboxShown && (
+        <>
+          {outboxShown && (
+            <Suspense fallback={null}>
+              <SyncIndicator />
+            </Suspense>
+          )}
           <Suspense fallback={null}>
-            <SyncIndicator />
+            <NotificationBell />
           </Suspense>
-        )
+        </>
       }
     >
       <Outlet />

@@ -8,7 +8,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../../server/http/infrastructure-errors.ts'
 import { postgresBinDir, startTempCluster, type TempCluster } from '../pg/temp-cluster.ts'
-import { CHECKLIST, driverDevice, driverUnitIds, finishedPretrips, serverProcess, signIn, type ServerProcess } from './fault-harness.ts'
+import { CHECKLIST, driverDevice, driverUnitIds, finishedPretrips, serverProcess, sharedSecretsEnv, signIn, type ServerProcess } from './fault-harness.ts'
 
 const OUTAGE_MS = 10_000
 
@@ -16,7 +16,7 @@ let cluster: TempCluster
 let server: ServerProcess
 beforeAll(async () => {
   cluster = await startTempCluster()
-  server = await serverProcess({ DATABASE_URL: cluster.url, FILE_URL_SECRET: 'fault-suite-file-url-secret-of-32-characters' })
+  server = await serverProcess({ DATABASE_URL: cluster.url, ...sharedSecretsEnv('fault-suite-file-url-secret-of-32-characters') })
 }, 180_000)
 afterAll(async () => {
   await server?.dispose()

@@ -8,6 +8,7 @@ import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { expect } from 'vitest'
+import webpush from 'web-push'
 import { BACKOFF_CAP_MS } from '../../src/outbox/backoff.ts'
 import { addCapture, finishDraft, saveDescription, saveStep, startDraft } from '../../src/outbox/draft-store.ts'
 import { OutboxDb } from '../../src/outbox/outbox-db.ts'
@@ -21,6 +22,12 @@ export const ROOT = path.resolve(import.meta.dirname, '../..')
 export const ALEX = 'alex@fleetyard.demo'
 export const PASSWORD = 'Fleetyard1'
 export const CHECKLIST = ['Lights', 'Tire Pressure & Condition', 'Engine Oil', 'Coolant level']
+
+/** What several instances on one PostgreSQL must share besides the database: the signing secret and the VAPID pair. */
+export function sharedSecretsEnv(fileUrlSecret: string): Record<string, string> {
+  const vapid = webpush.generateVAPIDKeys()
+  return { FILE_URL_SECRET: fileUrlSecret, VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey }
+}
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -7,9 +7,9 @@ import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { startTempCluster, type TempCluster } from '../pg/temp-cluster.ts'
-import { ALEX, serverProcess, signIn, type ServerProcess } from './fault-harness.ts'
+import { ALEX, serverProcess, sharedSecretsEnv, signIn, type ServerProcess } from './fault-harness.ts'
 
-const SHARED = { FILE_URL_SECRET: 'two-instances-file-url-secret-of-32-characters' }
+const SHARED = sharedSecretsEnv('two-instances-file-url-secret-of-32-characters')
 
 let cluster: TempCluster
 let first: ServerProcess

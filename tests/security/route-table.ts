@@ -160,6 +160,7 @@ export const ROUTE_TABLE: RouteRow[] = [
     params: (w) => ({ id: w.a.driver.id }),
     request: () => ({ form: imageForm({ doc: 'driver-licence' }) }),
   },
+  { route: 'PUT /user/licence-expiry/:id', rule: 'self', params: (w) => ({ id: w.a.driver.id }), request: () => ({ json: { expiresOn: '2027-01-31' } }) },
 
   // Companies and invitations (the same router under both prefixes)
   ...companyRows('/company'),
@@ -351,6 +352,24 @@ export const ROUTE_TABLE: RouteRow[] = [
     }),
   },
   { route: 'DELETE /documents/:id', rule: 'owner', params: (w) => ({ id: w.a.documentId }) },
+
+  // Notifications: each member's own list, channels, devices and test button
+  { route: 'GET /notifications', rule: 'anyMember' },
+  { route: 'POST /notifications/read', rule: 'anyMember', request: () => ({ json: { all: true } }) },
+  { route: 'GET /notifications/settings', rule: 'anyMember' },
+  { route: 'PUT /notifications/settings', rule: 'anyMember', request: () => ({ json: { mail: true, push: false, inApp: true } }) },
+  {
+    route: 'POST /notifications/push-subscriptions',
+    rule: 'anyMember',
+    request: () => ({ json: { endpoint: `https://push.example.com/${unique('device')}`, keys: { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) } } }),
+  },
+  { route: 'DELETE /notifications/push-subscriptions', rule: 'anyMember', request: () => ({ json: { endpoint: 'https://push.example.com/gone' } }) },
+  { route: 'POST /notifications/test', rule: 'anyMember' },
+
+  // The owner's company settings for reminders
+  { route: 'GET /company-settings', rule: 'anyOwner' },
+  { route: 'PUT /company-settings', rule: 'anyOwner', request: () => ({ json: { timeZone: 'America/Chicago', distanceUnit: 'mi' } }) },
+  { route: 'GET /company-settings/reminders', rule: 'anyOwner' },
 
   // Files: the signed URL is the credential, so whoever holds it may read (nothing else is needed).
   {

@@ -6,8 +6,12 @@ import path from 'node:path'
 import { afterAll, expect, test } from 'vitest'
 import { parseEnv } from '../../server/env.ts'
 import { signingSecret } from '../../server/secret.ts'
+import { vapidKeys } from '../../server/push/vapid-keys.ts'
+import webpush from 'web-push'
 
 const SECRET = 'a-shared-secret-of-at-least-32-characters'
+const VAPID = webpush.generateVAPIDKeys()
+const SHARED_VAPID = { VAPID_PUBLIC_KEY: VAPID.publicKey, VAPID_PRIVATE_KEY: VAPID.privateKey }
 const dirs: string[] = []
 const dataDir = () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'fleetyard-env-'))
@@ -38,7 +42,7 @@ test('FILE_URL_SECRET shorter than 32 characters is refused without echoing it',
 })
 
 test('TRUST_PROXY and DRAIN_TIMEOUT_SECONDS are read, and nonsense in them is refused', () => {
-  const parsed = parseEnv({ DATABASE_URL: 'postgres://db/fleetyard', FILE_URL_SECRET: SECRET, TRUST_PROXY: '2', DRAIN_TIMEOUT_SECONDS: '2.5' })
+  const parsed = parseEnv({ DATABASE_URL: 'postgres://db/fleetyard', FILE_URL_SECRET: SECRET, ...SHARED_VAPID, TRUST_PROXY: '2', DRAIN_TIMEOUT_SECONDS: '2.5' })
   expect(parsed).toMatchObject({ ok: true, env: { fileUrlSecret: SECRET, trustProxy: 2, drainTimeoutMs: 2500 } })
   expect(parseEnv({ TRUST_PROXY: 'yes' }).ok).toBe(false)
   expect(parseEnv({ TRUST_PROXY: '-1' }).ok).toBe(false)
@@ -59,4 +63,36 @@ test('without it, the embedded server generates a secret once in its data dir an
   expect(generated.length).toBeGreaterThanOrEqual(32)
   expect(readFileSync(path.join(dir, 'secret'), 'utf8')).toBe(generated)
   expect(await signingSecret({ fileUrlSecret: undefined, dataDir: dir })).toBe(generated)
+})
+
+test('a shared database without the VAPID key pair is refused with a message that says what to set', () => {
+  const result = parseEnv({ DATABASE_URL: 'postgres://db/fleetyard', FILE_URL_SECRET: SECRET })
+  expect(result.ok).toBe(false)
+  if (result.ok) return
+  expect(result.problems).toEqual([expect.stringMatching(/^VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are required with DATABASE_URL/)])
+})
+
+test('VAPID keys come as a pair of P-256 keys in base64url, and a subject is a mailto: or https: address', () => {
+  expect(parseEnv({ VAPID_PUBLIC_KEY: VAPID.publicKey })).toMatchObject({ ok: false, problems: [expect.stringContaining('go together')] })
+  expect(parseEnv({ ...SHARED_VAPID, VAPID_PRIVATE_KEY: 'short' })).toMatchObject({ ok: false, problems: [expect.stringMatching(/^VAPID_PRIVATE_KEY: /)] })
+  expect(parseEnv({ VAPID_SUBJECT: 'admin@example.com' })).toMatchObject({ ok: false, problems: [expect.stringMatching(/^VAPID_SUBJECT: must be a mailto:/)] })
+  expect(parseEnv({ ...SHARED_VAPID, VAPID_SUBJECT: 'https://fleet.example.com/contact' })).toMatchObject({
+    ok: true,
+    env: { vapid: VAPID, vapidSubject: 'https://fleet.example.com/contact' },
+  })
+  // Without one, the contact is MAIL_FROM's address.
+  expect(parseEnv({ MAIL_FROM: 'Fleet <ops@example.com>' })).toMatchObject({ ok: true, env: { vapid: undefined, vapidSubject: 'mailto:ops@example.com' } })
+})
+
+test('without VAPID keys, the embedded server generates a pair once in its data dir and keeps it', async () => {
+  const dir = dataDir()
+  const first = await vapidKeys({ vapid: undefined, subject: 'mailto:a@example.com', dataDir: dir })
+  const again = await vapidKeys({ vapid: undefined, subject: 'mailto:a@example.com', dataDir: dir })
+  expect(first.publicKey).toMatch(/^[A-Za-z0-9_-]{87}$/)
+  expect(again).toEqual(first)
+  expect(JSON.parse(readFileSync(path.join(dir, 'vapid.json'), 'utf8'))).toEqual({ publicKey: first.publicKey, privateKey: first.privateKey })
+  // With keys from env, those are used and nothing is written.
+  const fromEnv = dataDir()
+  expect(await vapidKeys({ vapid: VAPID, subject: 'mailto:a@example.com', dataDir: fromEnv })).toEqual({ ...VAPID, subject: 'mailto:a@example.com' })
+  expect(existsSync(path.join(fromEnv, 'vapid.json'))).toBe(false)
 })

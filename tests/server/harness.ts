@@ -14,7 +14,9 @@ import { companies, users, type RoleName } from '../../server/db/schema.ts'
 import type { AppDeps } from '../../server/http/app-env.ts'
 import { jobHandlers } from '../../server/jobs/job-handlers.ts'
 import { openJobQueue, type JobQueue } from '../../server/jobs/job-queue.ts'
-import { fileMailer } from '../../server/mail/mailer.ts'
+import { fileMailer, type Mailer } from '../../server/mail/mailer.ts'
+import { webPushSender } from '../../server/push/push-sender.ts'
+import webpush from 'web-push'
 import { hashPassword, type ScryptCost } from '../../server/auth/password.ts'
 import { createSession } from '../../server/auth/session.ts'
 import { diskFileStore, fileUrlSigner } from '../../server/storage/storage.ts'
@@ -53,6 +55,8 @@ export interface TestContext {
   jobs: JobQueue
   /** Runs every due job (mail, file deletes) to the end; resolves with how many ran. */
   runJobs: () => Promise<number>
+  /** Jobs waiting to be retried become due now, as if their backoff had passed. */
+  retriesDueNow: () => Promise<void>
   /** Another app on the same database and files: a second instance, or one with other settings. */
   instance: (overrides?: Partial<AppDeps>) => { app: App; call: Call }
   company: (name?: string) => Promise<{ id: string; name: string; slug: string }>
@@ -108,18 +112,30 @@ function callerOf(app: App): Call {
   }
 }
 
-export async function createTestContext(): Promise<TestContext> {
+export interface TestContextOptions {
+  /** The clock of the app and of the jobs (reminders, digests); the real one when omitted. */
+  now?: () => Date
+  /** Where mail goes instead of DATA_DIR/mail (e.g. a real SMTP server the test runs). */
+  mailer?: Mailer
+}
+
+export async function createTestContext(contextOptions: TestContextOptions = {}): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fleetyard-test-'))
   const database = await openContextDatabase()
   const db = database.db
   const jobs = await openJobQueue(database)
-  const mailer = fileMailer(path.join(dataDir, 'mail'), 'Fleetyard <test@fleetyard.local>', () => {})
+  const mailer = contextOptions.mailer ?? fileMailer(path.join(dataDir, 'mail'), 'Fleetyard <test@fleetyard.local>', () => {})
   const fileStore = diskFileStore(path.join(dataDir, 'files'))
+  const push = webPushSender({ ...webpush.generateVAPIDKeys(), subject: 'mailto:test@fleetyard.local' }, { timeoutMs: 2000 })
   const deps: AppDeps = {
     db,
     mailer,
     files: fileStore,
     jobs,
+    push,
+    // The push tests' push service is a local http server.
+    allowHttpPushEndpoints: true,
+    ...(contextOptions.now ? { now: contextOptions.now } : {}),
     fileUrls: fileUrlSigner('test-secret'),
     deviceTokens: deviceTokenSigner('test-secret'),
     publicUrl: 'http://localhost:3000',
@@ -128,8 +144,11 @@ export async function createTestContext(): Promise<TestContext> {
   const app = createApp(deps)
   const call = callerOf(app)
   // The workers `npm start` runs, run here on demand so a test knows when the jobs are done.
-  const handlers = jobHandlers({ db, mailer, files: fileStore, publicUrl: deps.publicUrl })
+  const handlers = jobHandlers({ db, mailer, files: fileStore, jobs, push, publicUrl: deps.publicUrl, now: deps.now })
   const runJobs: TestContext['runJobs'] = () => jobs.runDue(handlers)
+  const retriesDueNow: TestContext['retriesDueNow'] = async () => {
+    await database.executeSql(`update pgboss.job set start_after = now() where state = 'retry'`)
+  }
   const instance: TestContext['instance'] = (overrides = {}) => {
     const other = createApp({ ...deps, ...overrides })
     return { app: other, call: callerOf(other) }
@@ -197,6 +216,7 @@ export async function createTestContext(): Promise<TestContext> {
     instance,
     jobs,
     runJobs,
+    retriesDueNow,
     company,
     user,
     owner,

@@ -59,6 +59,7 @@ describe('GET /user/{id}', () => {
         company: { _id: owner.companyId, name: 'Read Me Freight', slug: company!.slug },
         documents: [],
         isNewUser: false,
+        licenceExpiresOn: null,
       },
     })
   })

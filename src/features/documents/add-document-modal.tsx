@@ -38,6 +38,7 @@ export function AddDocumentModal({ scope, isOwner, userId, companyId, onClose }:
   const [allUnits, setAllUnits] = useState(false)
   const [unitIds, setUnitIds] = useState<readonly string[]>(() => (scope.kind === 'unit' ? [scope.unitId] : []))
   const [showForDrivers, setShowForDrivers] = useState(true)
+  const [expiresOn, setExpiresOn] = useState('')
   const [errors, setErrors] = useState<{ file?: string; fileName?: string; units?: string }>({})
   const fileInputId = useId()
   const hintId = useId()
@@ -59,7 +60,7 @@ export function AddDocumentModal({ scope, isOwner, userId, companyId, onClose }:
     setErrors(found)
     if (!file || Object.keys(found).length > 0) return
     try {
-      await create.mutateAsync({ file, fileName, allUnits: isOwner && allUnits, showForDrivers: !isOwner || showForDrivers, unitIds })
+      await create.mutateAsync({ file, fileName, allUnits: isOwner && allUnits, showForDrivers: !isOwner || showForDrivers, unitIds, expiresOn })
       toast.success(DOCUMENT_SAVED_MESSAGE)
       onClose()
     } catch {
@@ -99,6 +100,8 @@ export function AddDocumentModal({ scope, isOwner, userId, companyId, onClose }:
           )}
         </div>
         <TextField label="File Name" name="fileName" required maxLength={200} value={fileName} error={errors.fileName} onChange={(event) => setFileName(event.target.value)} />
+        {/* Optional: reminders go out 30, 7 and 0 days before (issue 15). */}
+        <TextField label="Expiry date (optional)" type="date" name="expiresOn" value={expiresOn} onChange={(event) => setExpiresOn(event.target.value)} />
         {scope.kind === 'app' && (
           <>
             {isOwner && (

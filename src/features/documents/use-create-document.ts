@@ -11,6 +11,8 @@ export interface NewDocument {
   allUnits: boolean
   showForDrivers: boolean
   unitIds: readonly string[]
+  /** `YYYY-MM-DD`, or '' / omitted when it does not expire. */
+  expiresOn?: string
 }
 
 export function documentFormData(document: NewDocument): FormData {
@@ -20,6 +22,7 @@ export function documentFormData(document: NewDocument): FormData {
   form.append('allUnits', document.allUnits ? '1' : '0')
   form.append('showForDrivers', document.showForDrivers ? '1' : '0')
   form.append('units', document.allUnits ? '' : document.unitIds.join(','))
+  if (document.expiresOn) form.append('expiresOn', document.expiresOn)
   return form
 }
 

@@ -3,7 +3,7 @@
 import { FILE_TOO_LARGE_MESSAGE, MAX_FILES_PER_UPLOAD, maxBytesFor, UNSUPPORTED_FILE_MESSAGE } from '../../../core/contract/media-limits.ts'
 import type { ChecklistItem } from '../../lib/checklist.ts'
 import { downscalePhoto } from '../../lib/image-downscale.ts'
-import { addCapture, cancelDraft, finishDraft, saveDescription, saveStep, startDraft } from '../../outbox/draft-store.ts'
+import { addCapture, cancelDraft, finishDraft, saveDescription, saveOdometer, saveStep, startDraft } from '../../outbox/draft-store.ts'
 import type { DraftRecord, OutboxDb } from '../../outbox/outbox-db.ts'
 
 export interface PretripOwner {
@@ -99,9 +99,10 @@ export function goToStep(db: OutboxDb, draftId: string, step: 1 | 2): Promise<vo
   return saveStep(db, draftId, step)
 }
 
-/** Step 2's Next: the description, then the finish — one request when neither was sent yet. */
-export async function finishPretrip(db: OutboxDb, draftId: string, description: string): Promise<void> {
+/** Step 2's Next: the description (and the odometer, when given), then the finish — one request when none was sent yet. */
+export async function finishPretrip(db: OutboxDb, draftId: string, description: string, odometer: number | null = null): Promise<void> {
   await saveDescription(db, draftId, description)
+  if (odometer !== null) await saveOdometer(db, draftId, odometer)
   await finishDraft(db, draftId)
 }
 

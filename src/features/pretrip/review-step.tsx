@@ -4,11 +4,14 @@
 import { useNavigate } from '@tanstack/react-router'
 import { useId, useState } from 'react'
 import { toast } from 'react-hot-toast'
+import * as v from 'valibot'
+import { Odometer } from '../../../core/contract/reminder-fields.ts'
 import { errorText } from '../../api/error-message.ts'
 import type { ChecklistItem } from '../../lib/checklist.ts'
 import { saveDescription } from '../../outbox/draft-store.ts'
 import { outboxDb, type DraftRecord } from '../../outbox/outbox-db.ts'
 import { Button } from '../../ui/button.tsx'
+import { TextField } from '../../ui/form-field.tsx'
 import { CatalogueIcon } from '../../ui/icon-catalogue.tsx'
 import { finishPretrip, goToStep } from './pretrip-actions.ts'
 import { capturesOf } from './pretrip-rules.ts'
@@ -20,6 +23,8 @@ export function ReviewStep({ draft, checklist }: { draft: DraftRecord; checklist
   const descriptionId = useId()
   const [description, setDescription] = useState(draft.description)
   const [saving, setSaving] = useState(false)
+  const [odometer, setOdometer] = useState(draft.odometer?.toString() ?? '')
+  const [odometerError, setOdometerError] = useState<string | null>(null)
 
   // Kept on the device when the field is left, so a reload finds what was typed.
   const keepDescription = () => {
@@ -36,9 +41,16 @@ export function ReviewStep({ draft, checklist }: { draft: DraftRecord; checklist
   }
 
   const finish = async () => {
+    // Optional, but a reading that is given must be one (the server would refuse it after the fact).
+    const reading = v.safeParse(Odometer, odometer)
+    if (!reading.success) {
+      setOdometerError(reading.issues[0].message)
+      return
+    }
+    setOdometerError(null)
     setSaving(true)
     try {
-      await finishPretrip(outboxDb, draft.id, description)
+      await finishPretrip(outboxDb, draft.id, description, reading.output)
     } catch (error) {
       setSaving(false)
       toast.error(errorText(error))
@@ -79,6 +91,17 @@ export function ReviewStep({ draft, checklist }: { draft: DraftRecord; checklist
           onChange={(event) => setDescription(event.target.value)}
           onBlur={keepDescription}
           className="w-full rounded-lg border border-slate-300 bg-white px-4 py-3 outline-none focus:border-primary focus-visible:ring-2 focus-visible:ring-primary/40 dark:border-strokedark dark:bg-boxdark-2"
+        />
+      </div>
+      <div className="max-w-xs">
+        <TextField
+          label="Odometer (optional)"
+          name="odometer"
+          inputMode="numeric"
+          autoComplete="off"
+          value={odometer}
+          error={odometerError}
+          onChange={(event) => setOdometer(event.target.value)}
         />
       </div>
       <div className="flex justify-between gap-3">

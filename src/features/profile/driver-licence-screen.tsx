@@ -7,9 +7,11 @@ import type { UserDocumentType } from '../../../core/contract/auth.ts'
 import { useSignedInUser } from '../../api/use-signed-in-user.ts'
 import { AlertBanner } from '../../ui/alert-banner.tsx'
 import { Button } from '../../ui/button.tsx'
+import { TextField } from '../../ui/form-field.tsx'
 import { ImagePicker } from '../../ui/image-picker.tsx'
 import { PageHeader, SCREEN_CLASS } from '../../ui/page-header.tsx'
 import { useSaveLicence } from './use-save-licence.ts'
+import { useSaveLicenceExpiry } from './use-save-licence-expiry.ts'
 
 export function DriverLicenceScreen() {
   const user = useSignedInUser()
@@ -17,6 +19,10 @@ export function DriverLicenceScreen() {
   const saveLicence = useSaveLicence(user._id)
   const [front, setFront] = useState<File | null>(null)
   const [rear, setRear] = useState<File | null>(null)
+  const saveExpiry = useSaveLicenceExpiry(user._id)
+  const savedExpiry = user.licenceExpiresOn ?? ''
+  const [expiresOn, setExpiresOn] = useState(savedExpiry)
+  const expiryChanged = expiresOn !== savedExpiry
   const savedUrl = (type: UserDocumentType) => user.documents.find((document) => document.type === type)?.url ?? null
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -33,6 +39,7 @@ export function DriverLicenceScreen() {
         if (side.doc === 'driver-licence') setFront(null)
         else setRear(null)
       }
+      if (expiryChanged) await saveExpiry.mutateAsync(expiresOn)
       toast.success('Driver licence has been saved successfully.')
       await navigate({ to: '/profile' })
     } catch {
@@ -48,15 +55,22 @@ export function DriverLicenceScreen() {
         className="flex flex-col gap-6 rounded-lg border border-slate-200 bg-white p-6 shadow-sm dark:border-strokedark dark:bg-boxdark"
       >
         {saveLicence.error && <AlertBanner message={saveLicence.error.message} />}
+        {saveExpiry.error && <AlertBanner message={saveExpiry.error.message} />}
         <div className="grid gap-6 md:grid-cols-2">
           <ImagePicker label="Front of the licence" currentUrl={savedUrl('driver-licence')} file={front} onFileChange={setFront} />
           <ImagePicker label="Rear of the licence" currentUrl={savedUrl('driver-licence-rear')} file={rear} onFileChange={setRear} />
+        </div>
+        <div className="max-w-xs">
+          <TextField label="Expiry date" type="date" name="licenceExpiresOn" value={expiresOn} onChange={(event) => setExpiresOn(event.target.value)} aria-describedby="licence-expiry-hint" />
+          <p id="licence-expiry-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-300">
+            Optional. You are reminded 30 days, 7 days and on the day it expires.
+          </p>
         </div>
         <div className="flex justify-end gap-3">
           <Button variant="secondary" onClick={() => void navigate({ to: '/profile' })}>
             Cancel
           </Button>
-          <Button type="submit" pending={saveLicence.isPending} disabled={!front && !rear}>
+          <Button type="submit" pending={saveLicence.isPending || saveExpiry.isPending} disabled={!front && !rear && !expiryChanged}>
             Save
           </Button>
         </div>

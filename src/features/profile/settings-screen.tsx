@@ -1,6 +1,6 @@
 // Settings (spec §2): the 'Personal Information' form and the 'Avatar' form, each with Cancel (back to
 // /profile) and Save. The server's message shows inline when a save fails; typed values stay.
-import { useState, type FormEvent } from 'react'
+import { useState, type FormEvent, type ReactNode } from 'react'
 import { useNavigate } from '@tanstack/react-router'
 import { toast } from 'react-hot-toast'
 import { useSignedInUser } from '../../api/use-signed-in-user.ts'
@@ -17,13 +17,15 @@ const PROFILE_SAVED = 'Profile data has been modified successfully.'
 
 const panelClass = 'rounded-lg border border-slate-200 bg-white shadow-sm dark:border-strokedark dark:bg-boxdark'
 
-export function SettingsScreen() {
+/** `children`: further sections (the route adds notifications and reminders), laid out in the same grid. */
+export function SettingsScreen({ children }: { children?: ReactNode }) {
   return (
     <div className={SCREEN_CLASS}>
       <PageHeader title="Settings" />
       <div className="grid gap-6 lg:grid-cols-5">
         <PersonalInformationForm />
         <AvatarForm />
+        {children}
       </div>
     </div>
   )

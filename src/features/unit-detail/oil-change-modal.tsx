@@ -15,6 +15,7 @@ export function OilChangeModal({ unitId, onClose }: { unitId: string; onClose: (
   const addOilChange = useAddOilChange(unitId)
   const [changeDate, setChangeDate] = useState(() => localIsoDate(new Date()))
   const [nextChangeDate, setNextChangeDate] = useState(() => defaultNextChangeDate(localIsoDate(new Date())))
+  const [odometer, setOdometer] = useState('')
 
   const pickChangeDate = (value: string) => {
     setChangeDate(value)
@@ -25,7 +26,7 @@ export function OilChangeModal({ unitId, onClose }: { unitId: string; onClose: (
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     try {
-      await addOilChange.mutateAsync({ changeDate, nextChangeDate })
+      await addOilChange.mutateAsync({ changeDate, nextChangeDate, odometer: odometer.trim() === '' ? null : odometer.trim() })
       toast.success(OIL_SAVED_MESSAGE)
       onClose()
     } catch {
@@ -46,6 +47,8 @@ export function OilChangeModal({ unitId, onClose }: { unitId: string; onClose: (
           value={nextChangeDate}
           onChange={(event) => setNextChangeDate(event.target.value)}
         />
+        {/* Optional: with the pre-trips' readings it tells when the next change is due by distance (issue 15). */}
+        <TextField label="Odometer (optional)" name="odometer" inputMode="numeric" autoComplete="off" value={odometer} onChange={(event) => setOdometer(event.target.value)} />
         <div className="flex justify-end gap-3">
           <Button variant="secondary" onClick={onClose}>
             Cancel

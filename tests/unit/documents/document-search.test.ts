@@ -70,4 +70,10 @@ describe('the add-document request', () => {
     expect(form.get('showForDrivers')).toBe('0')
     expect(form.get('units')).toBe('')
   })
+
+  test('an expiry date goes along when one is chosen, and nothing when not', () => {
+    const file = new File(['x'], 'a.png')
+    expect(documentFormData({ file, fileName: 'a', allUnits: true, showForDrivers: true, unitIds: [], expiresOn: '2026-12-31' }).get('expiresOn')).toBe('2026-12-31')
+    expect(documentFormData({ file, fileName: 'a', allUnits: true, showForDrivers: true, unitIds: [], expiresOn: '' }).has('expiresOn')).toBe(false)
+  })
 })

@@ -77,7 +77,9 @@ describe('onboarding at /new-user', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Company Name' }), { target: { value: 'Acme Haulage' } })
     fireEvent.click(screen.getByRole('button', { name: 'Create Company' }))
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to create the company. Please try again.')
-    expect(server.received[0]).toMatchObject({ method: 'POST', path: '/api/company/create-company', body: '{"companyName":"Acme Haulage"}' })
+    expect(server.received[0]).toMatchObject({ method: 'POST', path: '/api/company/create-company' })
+    // The browser's own zone goes along: the company's daily reminders follow it.
+    expect(JSON.parse(server.received[0]!.body)).toEqual({ companyName: 'Acme Haulage', timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone })
   })
 
   test('a driver applying without choosing a company is told to select one and nothing is sent', async () => {

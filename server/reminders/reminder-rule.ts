@@ -1,0 +1,47 @@
+// What a kind of reminder is: a rule that, for one company on one of its local days, says which
+// reminders are due — each with its key (one per subject and threshold) and what each recipient is told.
+// The daily run (company-day.ts) raises the ones whose key is new.
+import type { DistanceUnit, ReminderKind } from '../../core/contract/company-settings.ts'
+import type { Db } from '../db/client.ts'
+
+export interface ReminderCompany {
+  id: string
+  name: string
+  timeZone: string
+  distanceUnit: DistanceUnit
+}
+
+export interface ReminderPerson {
+  id: string
+  firstName: string
+  lastName: string
+}
+
+export interface ReminderContext {
+  /** The daily run's transaction. */
+  db: Db
+  company: ReminderCompany
+  /** The company-local day being run, `YYYY-MM-DD`; every "days left" counts from it. */
+  day: string
+  owners: readonly ReminderPerson[]
+}
+
+/** What one person is told; the owner and the driver of one reminder may read different words and links. */
+export interface ReminderMessage {
+  userId: string
+  title: string
+  body: string
+  /** App path it opens: /unit/<id>, /app-documents, /documents (the licence), /drivers/<id>. */
+  link: string
+}
+
+export interface DueReminder {
+  /** Unique for the subject and threshold, e.g. `document-expiry:<id>:<expiresOn>:7`: raised once, ever. */
+  key: string
+  messages: ReminderMessage[]
+}
+
+export interface ReminderRule {
+  kind: ReminderKind
+  due(context: ReminderContext): Promise<DueReminder[]>
+}

@@ -1,0 +1,159 @@
+// Settings › Reminders (owners, issue 15): the company's time zone (the daily reminders go out at 07:00
+// in it), the unit its odometers read in, each unit type's distance between oil changes, and when each
+// kind of reminder last ran — with the reminder and notification jobs that failed.
+import { useState, type FormEvent } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import dayjs from 'dayjs'
+import { toast } from 'react-hot-toast'
+import { DEFAULT_OIL_CHANGE_INTERVAL, type CompanySettings, type DistanceUnit } from '../../../core/contract/company-settings.ts'
+import { storedUserId } from '../../api/session.ts'
+import { useSignedInUser } from '../../api/use-signed-in-user.ts'
+import { AlertBanner } from '../../ui/alert-banner.tsx'
+import { Button } from '../../ui/button.tsx'
+import { SelectField, TextField } from '../../ui/form-field.tsx'
+import { companySettingsQuery, reminderStatusQuery, useSaveCompanySettings } from './company-settings-query.ts'
+import { SETTINGS_PANEL_CLASS } from './settings-panel.ts'
+import { browserTimeZone } from '../../lib/time-zone.ts'
+import { timeZoneChoices } from './time-zones.ts'
+
+const UNIT_NAMES: Record<DistanceUnit, string> = { mi: 'Miles', km: 'Kilometres' }
+
+export function CompanyReminderSettings() {
+  const user = useSignedInUser()
+  if (user.role?.name !== 'owner') return null
+  return <OwnerReminderSettings />
+}
+
+function OwnerReminderSettings() {
+  const userId = storedUserId() ?? ''
+  const settings = useQuery(companySettingsQuery(userId))
+  return (
+    <section aria-labelledby="reminder-settings" className={`${SETTINGS_PANEL_CLASS} lg:col-span-2`}>
+      <h2 id="reminder-settings" className="border-b border-slate-200 px-6 py-4 font-semibold dark:border-strokedark">
+        Reminders
+      </h2>
+      <div className="flex flex-col gap-6 p-6">
+        {settings.isError && <AlertBanner message={settings.error.message} />}
+        {settings.data ? <ReminderSettingsForm key={JSON.stringify(settings.data)} saved={settings.data} /> : !settings.isError && <p role="status">Loading...</p>}
+        <ReminderRuns />
+      </div>
+    </section>
+  )
+}
+
+function ReminderSettingsForm({ saved }: { saved: CompanySettings }) {
+  const userId = storedUserId() ?? ''
+  const save = useSaveCompanySettings(userId)
+  const [timeZone, setTimeZone] = useState(saved.timeZone)
+  const [distanceUnit, setDistanceUnit] = useState<DistanceUnit>(saved.distanceUnit)
+  const [intervals, setIntervals] = useState(() => Object.fromEntries(saved.oilChangeIntervals.map((type) => [type.unitTypeId, type.interval?.toString() ?? ''])))
+  const here = browserTimeZone()
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    try {
+      await save.mutateAsync({
+        timeZone,
+        distanceUnit,
+        oilChangeIntervals: saved.oilChangeIntervals.map((type) => {
+          const typed = intervals[type.unitTypeId]?.trim() ?? ''
+          return { unitTypeId: type.unitTypeId, interval: typed === '' ? null : Number(typed.replace(/,/g, '')) }
+        }),
+      })
+      toast.success('Reminder settings saved.')
+    } catch {
+      // Shown inline; what was typed stays.
+    }
+  }
+
+  return (
+    <form onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
+      {save.error && <AlertBanner message={save.error.message} />}
+      <SelectField label="Time zone" value={timeZone} onChange={(event) => setTimeZone(event.target.value)}>
+        {timeZoneChoices(saved.timeZone, here).map((zone) => (
+          <option key={zone} value={zone}>
+            {zone}
+          </option>
+        ))}
+      </SelectField>
+      <p className="-mt-2 text-sm text-slate-700 dark:text-slate-200">
+        Reminders go out once a day at 07:00 in this time zone.
+        {timeZone !== here && (
+          <>
+            {' '}
+            This browser is in {here}.{' '}
+            <button type="button" className="font-medium text-primary underline dark:text-indigo-300" onClick={() => setTimeZone(here)}>
+              Use {here}
+            </button>
+          </>
+        )}
+      </p>
+      <SelectField label="Odometers read in" value={distanceUnit} onChange={(event) => setDistanceUnit(event.target.value as DistanceUnit)}>
+        {(Object.keys(UNIT_NAMES) as DistanceUnit[]).map((unit) => (
+          <option key={unit} value={unit}>
+            {UNIT_NAMES[unit]}
+          </option>
+        ))}
+      </SelectField>
+      {saved.oilChangeIntervals.length > 0 && (
+        <fieldset className="flex flex-col gap-3">
+          <legend className="mb-1 font-medium text-slate-800 dark:text-white">Oil change every ({distanceUnit})</legend>
+          {saved.oilChangeIntervals.map((type) => (
+            <TextField
+              key={type.unitTypeId}
+              label={type.name}
+              inputMode="numeric"
+              placeholder={`${DEFAULT_OIL_CHANGE_INTERVAL[distanceUnit].toLocaleString('en-US')} (default)`}
+              value={intervals[type.unitTypeId] ?? ''}
+              onChange={(event) => setIntervals((current) => ({ ...current, [type.unitTypeId]: event.target.value }))}
+            />
+          ))}
+        </fieldset>
+      )}
+      <div className="flex justify-end">
+        <Button type="submit" pending={save.isPending}>
+          Save
+        </Button>
+      </div>
+    </form>
+  )
+}
+
+function ReminderRuns() {
+  const userId = storedUserId() ?? ''
+  const status = useQuery(reminderStatusQuery(userId))
+  if (status.isError) return <AlertBanner message={status.error.message} />
+  if (!status.data) return null
+  return (
+    <div className="flex flex-col gap-3">
+      <h3 className="font-medium text-slate-800 dark:text-white">Last ran</h3>
+      <ul aria-label="Reminder kinds" className="flex flex-col gap-2 text-sm">
+        {status.data.kinds.map((kind) => (
+          <li key={kind.kind} className="flex flex-wrap justify-between gap-2 border-b border-slate-100 pb-2 dark:border-strokedark">
+            <span className="font-medium">{kind.label}</span>
+            <span className="text-slate-700 dark:text-slate-200">
+              {kind.lastRunAt ? `${dayjs(kind.lastRunAt).format('MMM D, YYYY HH:mm')} · ${kind.found === 1 ? '1 new reminder' : `${kind.found} new reminders`}` : 'Not run yet'}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {status.data.failures.length === 0 ? (
+        <p className="text-sm text-slate-700 dark:text-slate-200">No failed reminders or notifications.</p>
+      ) : (
+        <>
+          <h3 className="font-medium text-red-700 dark:text-red-300">Failed</h3>
+          <ul aria-label="Failed notifications" className="flex flex-col gap-2 text-sm">
+            {status.data.failures.map((failure) => (
+              <li key={failure.id} className="rounded-md border border-red-200 bg-red-50 p-3 text-red-800 dark:border-red-900 dark:bg-red-950/40 dark:text-red-200">
+                <span className="font-medium">{failure.what}</span> · {dayjs(failure.at).format('MMM D, YYYY HH:mm')} ·{' '}
+                {failure.state === 'retry' ? 'will be tried again' : 'gave up'}
+                <br />
+                {failure.message}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  )
+}
