@@ -10,6 +10,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { devices, type BrowserContext, type BrowserType } from '@playwright/test'
 import { chromiumPath } from '../../../playwright.config.ts'
+import { E2E_CHROMIUM_FLAGS } from '../../support/system-chromium.ts'
 import { test, expect, baseURL } from '../fixtures.ts'
 import { apiSession, MARIA, OWNER, signIn } from '../a11y/a11y-helpers.ts'
 import { canvasJpegs, finishedPretrips as pretripsOnServer, outboxOps, TRUCK_CHECKLIST as CHECKLIST, unitForMaria } from '../pretrip-fixtures.ts'
@@ -22,7 +23,7 @@ function launch(chromium: BrowserType, userDataDir: string): Promise<BrowserCont
     baseURL: baseURL(),
     serviceWorkers: 'block',
     executablePath: chromiumPath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: E2E_CHROMIUM_FLAGS,
   })
 }
 
