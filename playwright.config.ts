@@ -1,7 +1,8 @@
 import { defineConfig, devices } from '@playwright/test'
+import { CHROMIUM_PATH, E2E_CHROMIUM_FLAGS } from './tests/support/system-chromium.ts'
 
 // Never downloads a browser: the system Chromium (Debian package) or CHROMIUM_PATH.
-export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+export const chromiumPath = CHROMIUM_PATH
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -20,15 +21,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: chromiumPath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
+      args: E2E_CHROMIUM_FLAGS,
     },
   },
 })

@@ -1,18 +1,10 @@
-// The system Chromium for benchmarks, with the flags that keep it from doing background work of its own.
+// The system Chromium for benchmarks (tests/support/system-chromium.ts), launched and signed in.
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test'
 import { STORAGE_KEYS } from '../../src/lib/storage-keys.ts'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../tests/support/system-chromium.ts'
 import type { Session } from './server.ts'
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH ?? '/usr/bin/chromium'
-
-export const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-]
+export { CHROMIUM_FLAGS, CHROMIUM_PATH }
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS })

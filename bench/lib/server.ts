@@ -3,22 +3,12 @@
 // node with tsx's loader, so the pid we hold is the server itself and stop() really stops it).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import { freePort } from '../../tests/support/free-port.ts'
 
 export const ROOT = path.resolve(import.meta.dirname, '../..')
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
-    })
-  })
-}
 
 export function tempDir(prefix: string): string {
   return mkdtempSync(path.join(os.tmpdir(), `fleetyard-bench-${prefix}-`))

@@ -2,6 +2,7 @@
 // enforces (and the client offers), oil changes and the History timeline.
 import * as v from 'valibot'
 import { isNextChangeAfter, type OilChangeEntry } from '../oil-status.ts'
+import type { UserDetails } from './auth.ts'
 import { Id, Name } from './common.ts'
 import { CalendarDate } from './dates.ts'
 import { Odometer } from './reminder-fields.ts'
@@ -165,15 +166,8 @@ export interface UnitSubTypeRef {
   inspectionsTypes: SubTypeInspectionType[]
 }
 
-export interface UnitDriver {
-  _id: string
-  firstName: string
-  lastName: string
-  email: string
-  phone: string
-  /** URL of the avatar image, or null for the default avatar. */
-  avatar: string | null
-}
+/** The driver a unit is assigned to: the user's public details. */
+export type UnitDriver = UserDetails
 
 /** A unit as every units route answers it (spec §3). */
 export interface Unit {

@@ -3,8 +3,8 @@
 // the server pages asks for its next page as the rows in view near the end of those loaded, and tells
 // assistive technology the whole list's size (aria-rowcount) and each row's place in it. Sortable
 // columns have a button in their header and say which way they sort (aria-sort).
-import { useEffect, useRef, type ReactNode } from 'react'
-import { useVirtualizer } from '@tanstack/react-virtual'
+import type { ReactNode } from 'react'
+import { usePagedVirtualizer } from './use-paged-virtualizer.ts'
 
 export type SortDirection = 'ascending' | 'descending'
 
@@ -51,7 +51,6 @@ export interface DataTableProps<Row> {
 /** Short tables render every row: find-in-page and screen readers then see the whole table. */
 export const VIRTUALIZE_FROM_ROWS = 100
 /** The next page is asked for when the last row in view is this close to the last row loaded. */
-export const LOAD_AHEAD_ROWS = 20
 const ROW_HEIGHT = 53
 
 const isControl = (target: EventTarget | null) => target instanceof Element && target.closest('a, button, input, select, label, textarea') !== null
@@ -152,27 +151,7 @@ function FullTable<Row>({ columns, rows, rowKey, label, onRowClick, sort, onSort
 }
 
 function VirtualTable<Row>({ columns, rows, rowKey, label, onRowClick, sort, onSort, total, hasMore, loadingMore, onLoadMore, busy, resetKey }: DataTableProps<Row>) {
-  const scrollRef = useRef<HTMLDivElement>(null)
-  // This build has no React Compiler, so nothing memoises the virtualizer's functions.
-  // oxlint-disable-next-line react/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
-    // Before layout (first paint, jsdom) assume a screenful so the first rows render at once.
-    initialRect: { width: 1024, height: 720 },
-  })
-  const items = virtualizer.getVirtualItems()
-  const lastInView = items.at(-1)?.index ?? -1
-  useEffect(() => {
-    if (hasMore && onLoadMore && lastInView >= rows.length - LOAD_AHEAD_ROWS) onLoadMore()
-  }, [hasMore, onLoadMore, lastInView, rows.length])
-  useEffect(() => {
-    if (scrollRef.current) scrollRef.current.scrollTop = 0
-  }, [resetKey])
-  const top = items[0]?.start ?? 0
-  const bottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0)
+  const { scrollRef, items, spaceAbove: top, spaceBelow: bottom } = usePagedVirtualizer({ count: rows.length, rowHeight: ROW_HEIGHT, overscan: 12, hasMore, onLoadMore, resetKey })
   return (
     <div ref={scrollRef} className={`${frame} max-h-[70vh]`}>
       <table className={tableClass} aria-label={label} aria-rowcount={(total ?? rows.length) + 1} aria-busy={busy || undefined}>

@@ -3,9 +3,9 @@
 // and below stands in for the rest, so the rows keep their normal layout — and asks for the next page as
 // the rows in view near the end of those loaded; each row then says where it stands in the whole list
 // (aria-setsize, aria-posinset). A short, complete one renders every row, as the table does.
-import { useEffect, useRef, type ReactNode } from 'react'
-import { useVirtualizer } from '@tanstack/react-virtual'
-import { isPartOrLong, LOAD_AHEAD_ROWS } from './data-table.tsx'
+import type { ReactNode } from 'react'
+import { isPartOrLong } from './data-table.tsx'
+import { usePagedVirtualizer } from './use-paged-virtualizer.ts'
 
 export interface VirtualListProps<Row> {
   rows: readonly Row[]
@@ -55,24 +55,7 @@ function VirtualRows<Row>({
   loadingMore,
   onLoadMore,
 }: VirtualListProps<Row>) {
-  const scrollRef = useRef<HTMLDivElement>(null)
-  // This build has no React Compiler, so nothing memoises the virtualizer's functions.
-  // oxlint-disable-next-line react/incompatible-library
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => estimateSize,
-    overscan: 6,
-    // Before layout (first paint, jsdom) assume a screenful so the first rows render at once.
-    initialRect: { width: 1024, height: 720 },
-  })
-  const items = virtualizer.getVirtualItems()
-  const lastInView = items.at(-1)?.index ?? -1
-  useEffect(() => {
-    if (hasMore && onLoadMore && lastInView >= rows.length - LOAD_AHEAD_ROWS) onLoadMore()
-  }, [hasMore, onLoadMore, lastInView, rows.length])
-  const paddingTop = items[0]?.start ?? 0
-  const paddingBottom = Math.max(0, virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0))
+  const { scrollRef, virtualizer, items, spaceAbove: paddingTop, spaceBelow: paddingBottom } = usePagedVirtualizer({ count: rows.length, rowHeight: estimateSize, overscan: 6, hasMore, onLoadMore })
   const List = ordered ? 'ol' : 'ul'
   return (
     <div ref={scrollRef} className="max-h-[70vh] overflow-y-auto">

@@ -2,19 +2,10 @@
 // and hands its address to the tests through the environment. Teardown stops it and removes the dir.
 import { execFileSync, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import { freePort } from '../support/free-port.ts'
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
-    })
-  })
-}
 
 export default async function globalSetup() {
   const root = path.resolve(import.meta.dirname, '../..')

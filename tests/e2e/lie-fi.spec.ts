@@ -3,95 +3,15 @@
 // let the driver do a whole pre-trip onto the device, and once requests pass again send it exactly
 // once. Service workers are blocked so every request comes from the page, where page.route sees it
 // (a worker would fetch /api out of its sight); the shell itself still loads from the server.
-import { mkdtempSync, writeFileSync } from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import { devices, type APIRequestContext, type Page, type Route } from '@playwright/test'
+import { devices, type Route } from '@playwright/test'
 import { test, expect } from './fixtures.ts'
-import { apiSession, auth, MARIA, OWNER, signIn, type Session } from './a11y/a11y-helpers.ts'
+import { apiSession, auth, MARIA, OWNER, signIn } from './a11y/a11y-helpers.ts'
+import { canvasJpegs, finishedPretrips, outboxOps, TRUCK_CHECKLIST as CHECKLIST, unitForMaria } from './pretrip-fixtures.ts'
 
 const OFFLINE_TEXT = 'You are offline. Changes are saved on this device and sync when you reconnect.'
-const CHECKLIST = ['Lights', 'Tire Pressure & Condition', 'Engine Oil', 'Coolant level']
-const FINISHED_STEP = 5
 
 const { defaultBrowserType: _browserType, ...pixel7 } = devices['Pixel 7']
 test.use({ ...pixel7, serviceWorkers: 'block' })
-
-/** A fresh unit handed to Maria through the owner's assign flow (API), so no other test touches it. */
-async function unitForMaria(request: APIRequestContext, owner: Session, maria: Session): Promise<string> {
-  const types = (await (await request.get('/api/unit-types/full', { headers: auth(owner) })).json()) as { _id: string; name: string; subTypes: { _id: string }[] }[]
-  const truck = types.find((type) => type.name === 'Truck')!
-  const alphabet = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789'
-  const vin = Array.from({ length: 17 }, () => alphabet[Math.floor(Math.random() * alphabet.length)]).join('')
-  const created = await request.post('/api/units', {
-    headers: auth(owner),
-    data: { unitNumber: `LF-${vin.slice(0, 5)}`, vin, make: 'Volvo', model: 'VNL 760', year: 2024, unitTypeId: truck._id, unitSubTypeId: truck.subTypes[0]!._id, company: owner.companyId },
-  })
-  expect(created.status()).toBe(201)
-  const unitId = ((await created.json()) as { unit: { _id: string } }).unit._id
-  const draft = await request.post('/api/inspection', { headers: auth(owner), data: { type: 'inspection', company_id: owner.companyId, user_id: owner.userId, unit_id: unitId } })
-  expect(draft.ok()).toBe(true)
-  const draftId = ((await draft.json()) as { body: { _id: string } }).body._id
-  const finished = await request.put(`/api/inspection/${draftId}`, {
-    headers: auth(owner),
-    data: { id: draftId, description: 'Handed over for the lie-fi suite', to_user_id: maria.userId, currentStep: FINISHED_STEP },
-  })
-  expect(finished.ok(), await finished.text()).toBe(true)
-  return unitId
-}
-
-/** A small real JPEG drawn in the page's canvas. */
-async function photo(page: Page): Promise<string> {
-  const base64 = await page.evaluate(async () => {
-    const canvas = document.createElement('canvas')
-    canvas.width = 800
-    canvas.height = 600
-    const context = canvas.getContext('2d')!
-    context.fillStyle = 'hsl(30, 50%, 60%)'
-    context.fillRect(0, 0, 800, 600)
-    for (let index = 0; index < 120; index++) {
-      context.fillStyle = `hsl(${(index * 37) % 360}, 40%, ${20 + (index % 60)}%)`
-      context.fillRect((index * 97) % 800, (index * 53) % 600, 70, 50)
-    }
-    const blob = await new Promise<Blob>((resolve) => canvas.toBlob((result) => resolve(result!), 'image/jpeg', 0.9))
-    const bytes = new Uint8Array(await blob.arrayBuffer())
-    let binary = ''
-    for (const byte of bytes) binary += String.fromCharCode(byte)
-    return btoa(binary)
-  })
-  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'fleetyard-lie-fi-')), 'IMG_0001.jpg')
-  writeFileSync(file, Buffer.from(base64, 'base64'))
-  return file
-}
-
-interface ServerPretrip {
-  description: string
-  picture_ids: string[]
-  items?: Record<string, { picture_ids: string[] }>
-}
-
-async function finishedPretrips(request: APIRequestContext, maria: Session, unitId: string, description: string): Promise<ServerPretrip[]> {
-  const response = await request.get(`/api/pre-inspection/${unitId}/all`, { headers: auth(maria) })
-  expect(response.ok()).toBe(true)
-  const { items } = (await response.json()) as { items: { inspection_id: ServerPretrip }[] }
-  return items.map((item) => item.inspection_id).filter((pretrip) => pretrip.description === description)
-}
-
-const outboxOps = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('fleetyard-outbox')
-        open.onerror = () => reject(open.error)
-        open.onsuccess = () => {
-          const count = open.result.transaction('ops').objectStore('ops').count()
-          count.onsuccess = () => {
-            resolve(count.result)
-            open.result.close()
-          }
-        }
-      }),
-  )
 
 type Breakage = 'aborted' | 'never answered'
 
@@ -115,12 +35,12 @@ for (const breakage of ['aborted', 'never answered'] as const) {
     test.setTimeout(180_000)
     const owner = await apiSession(request, OWNER)
     const maria = await apiSession(request, MARIA)
-    const unitId = await unitForMaria(request, owner, maria)
+    const unitId = await unitForMaria(request, owner, maria, 'LF')
     const description = `Lie-fi (${breakage}) ${Date.now()}`
     const banner = page.getByText(OFFLINE_TEXT)
 
     await signIn(page, MARIA)
-    const file = await photo(page)
+    const [file] = await canvasJpegs(page, [30])
     await page.goto(`/unit/${unitId}/pre-inspections`)
     await expect(page.getByRole('button', { name: 'Start / Continue PreTrip' })).toBeVisible()
     await expect(banner).toBeHidden()
@@ -136,7 +56,7 @@ for (const breakage of ['aborted', 'never answered'] as const) {
     expect(await page.evaluate(() => navigator.onLine)).toBe(true)
 
     for (const item of CHECKLIST) {
-      await page.getByLabel(`Choose photos for ${item}`).setInputFiles(file)
+      await page.getByLabel(`Choose photos for ${item}`).setInputFiles(file!)
       await expect(page.getByRole('list', { name: `Captures of ${item}` }).getByRole('listitem')).toHaveCount(1, { timeout: 30_000 })
     }
     await page.getByRole('button', { name: 'Next' }).click()

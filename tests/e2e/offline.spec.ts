@@ -3,11 +3,11 @@
 // Also prints the figures the issue's closing note asks for: precache size and offline time to paint.
 import { spawn } from 'node:child_process'
 import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { test, expect } from './fixtures.ts'
+import { freePort } from '../support/free-port.ts'
 
 const OWNER = 'owner@fleetyard.demo'
 const PASSWORD = 'Fleetyard1'
@@ -242,15 +242,6 @@ test('a new version waits behind a Reload toast and takes over only when the use
   }
 })
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))))
-    })
-  })
-}
 
 /** The real server (no demo data) serving a private copy of the e2e build; `deployNextVersion` changes its worker. */
 async function startServerOnCopyOfBuild() {

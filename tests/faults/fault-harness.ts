@@ -4,7 +4,6 @@
 import 'fake-indexeddb/auto'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { expect } from 'vitest'
@@ -17,6 +16,7 @@ import { setOutboxSession } from '../../src/outbox/outbox-session.ts'
 import { createReplayer, type ReplayResult } from '../../src/outbox/replay.ts'
 import { fetchTransport, type FetchLike } from '../../src/outbox/transport.ts'
 import { syncIndicatorState, type SyncIndicatorState } from '../../src/features/sync/sync-indicator-state.ts'
+import { freePort } from '../support/free-port.ts'
 
 export const ROOT = path.resolve(import.meta.dirname, '../..')
 export const ALEX = 'alex@fleetyard.demo'
@@ -29,16 +29,6 @@ export function sharedSecretsEnv(fileUrlSecret: string): Record<string, string> 
   return { FILE_URL_SECRET: fileUrlSecret, VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey }
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
-    })
-  })
-}
 
 export interface ServerProcess {
   url: string

@@ -4,9 +4,9 @@
 // (the package's own user) or, lacking that, `nobody`.
 import { spawn, spawnSync } from 'node:child_process'
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import { freePort } from '../support/free-port.ts'
 
 export interface TempCluster {
   /** Superuser URL of the cluster's `postgres` database. */
@@ -50,16 +50,6 @@ function serverAccount(): { user: string; uid: number; gid: number } | null {
   throw new Error('Running as root, but there is no `postgres` or `nobody` account to run PostgreSQL as.')
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
-    })
-  })
-}
 
 function run(command: string, args: string[], account: ReturnType<typeof serverAccount>): Promise<void> {
   const [file, argv] = account ? ['runuser', ['-u', account.user, '--', command, ...args]] : [command, args]

@@ -1,12 +1,13 @@
 // Add / edit an inspection type (spec §2 "Inspection types"): Name (required) and one icon of the catalogue.
 import { useState, type FormEvent } from 'react'
-import { toast } from 'react-hot-toast'
 import type { InspectionType } from '../../../core/contract/inspection-types.ts'
 import { AlertBanner } from '../../ui/alert-banner.tsx'
-import { Button } from '../../ui/button.tsx'
-import { SelectField, TextField } from '../../ui/form-field.tsx'
-import { CatalogueIcon, iconLabel, INSPECTION_ICON_NAMES } from '../../ui/icon-catalogue.tsx'
+import { FormActions } from '../../ui/form-actions.tsx'
+import { TextField } from '../../ui/form-field.tsx'
+import { iconLabel, INSPECTION_ICON_NAMES } from '../../ui/icon-catalogue.tsx'
+import { IconSelectField } from '../../ui/icon-select-field.tsx'
 import { Modal } from '../../ui/modal.tsx'
+import { saveAndClose } from '../../lib/save-and-close.ts'
 import { useCreateInspectionType } from './use-create-inspection-type.ts'
 import { useUpdateInspectionType } from './use-update-inspection-type.ts'
 
@@ -22,15 +23,7 @@ export function InspectionTypeFormModal({ inspectionType, onClose }: { inspectio
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const body = { name: name.trim(), icon }
-    try {
-      const saved = inspectionType
-        ? await update.mutateAsync({ inspectionTypeId: inspectionType._id, body })
-        : await create.mutateAsync(body)
-      toast.success(saved.message)
-      onClose()
-    } catch {
-      // Shown inline; the typed values stay.
-    }
+    await saveAndClose(async () => (inspectionType ? await update.mutateAsync({ inspectionTypeId: inspectionType._id, body }) : await create.mutateAsync(body)).message, onClose)
   }
 
   return (
@@ -38,28 +31,8 @@ export function InspectionTypeFormModal({ inspectionType, onClose }: { inspectio
       <form onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
         {save.error && <AlertBanner message={save.error.message} />}
         <TextField label="Name" required value={name} onChange={(event) => setName(event.target.value)} autoComplete="off" />
-        <div className="flex items-end gap-3">
-          <div className="flex-1">
-            <SelectField label="Icon" value={icon} onChange={(event) => setIcon(event.target.value)}>
-              {iconOptions.map((option) => (
-                <option key={option} value={option}>
-                  {iconLabel(option)}
-                </option>
-              ))}
-              {/* An icon name this catalogue no longer has stays selectable rather than silently changing. */}
-              {!iconOptions.some((option) => option === icon) && <option value={icon}>{icon}</option>}
-            </SelectField>
-          </div>
-          <CatalogueIcon name={icon} className="mb-3 h-7 w-7 text-primary" />
-        </div>
-        <div className="flex justify-end gap-3">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" pending={save.isPending}>
-            {inspectionType ? 'Update' : 'Create'}
-          </Button>
-        </div>
+        <IconSelectField<string> value={icon} options={iconOptions} onChange={setIcon} />
+        <FormActions onCancel={onClose} pending={save.isPending} submitLabel={inspectionType ? 'Update' : 'Create'} />
       </form>
     </Modal>
   )

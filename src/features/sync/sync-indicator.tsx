@@ -5,9 +5,9 @@
 import { useEffect, useState, type ReactNode } from 'react'
 import { Link } from '@tanstack/react-router'
 import { useOnlineStatus } from '../../lib/online-status.ts'
-import { retryNow } from '../../outbox/outbox-runtime.ts'
 import { useOutboxSummary } from '../../outbox/use-outbox.ts'
 import { syncIndicatorState, UP_TO_DATE_MS, type SyncIndicatorState } from './sync-indicator-state.ts'
+import { useRetryNow } from './use-retry-now.ts'
 
 /** True for UP_TO_DATE_MS after the count of waiting changes drops to zero. */
 function useJustSynced(count: number): boolean {
@@ -53,14 +53,7 @@ const RETRY_TONES = {
 } as const
 
 function IndicatorContent({ state }: { state: Exclude<SyncIndicatorState, { kind: 'hidden' }> }) {
-  const [retrying, setRetrying] = useState(false)
-  const retry = () => {
-    setRetrying(true)
-    // A failing pass records its errors on the ops themselves; there is nothing more to show here.
-    void retryNow()
-      .catch(() => null)
-      .finally(() => setRetrying(false))
-  }
+  const { retrying, retry } = useRetryNow()
   return (
     <>
       <Link

@@ -1,30 +1,21 @@
 // /sync: every change of the signed-in user that has not reached the server yet — what it is, which
 // unit, how big, and how far it got — with Retry. Read from IndexedDB, so it works offline and shows
 // the same list after a reload.
-import { useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { outboxDb } from '../../outbox/outbox-db.ts'
-import { retryNow } from '../../outbox/outbox-runtime.ts'
 import { readOutboxSummary, type WaitingItem } from '../../outbox/outbox-summary.ts'
 import { Button } from '../../ui/button.tsx'
 import { PageHeader, SCREEN_CLASS } from '../../ui/page-header.tsx'
 import { SkeletonList } from '../../ui/skeleton-list.tsx'
 import { formatSize, unitLabel, waitingItemState } from './waiting-item-text.ts'
+import { useRetryNow } from './use-retry-now.ts'
 
 export function WaitingItemsScreen() {
   // No default: 'Everything is up to date.' must not flash while IndexedDB is still being read.
   const summary = useLiveQuery(() => readOutboxSummary(outboxDb), [])
-  const [retrying, setRetrying] = useState(false)
+  const { retrying, retry } = useRetryNow()
   const items = summary?.waitingItems
-
-  const retry = () => {
-    setRetrying(true)
-    // Each op records its own outcome, which this list shows as it changes.
-    void retryNow()
-      .catch(() => null)
-      .finally(() => setRetrying(false))
-  }
 
   return (
     <div className={SCREEN_CLASS}>

@@ -2,16 +2,11 @@
 // Pre-Trip / Inspections / Documents / History tabs, and the side panel. The Documents tab's content
 // comes from the route, since it belongs to the documents feature.
 import type { ReactNode } from 'react'
-import { useQuery } from '@tanstack/react-query'
-import { isUnknownUnitError, unitInfoQuery } from '../../api/unit-info.ts'
-import { SCREEN_CLASS } from '../../ui/page-header.tsx'
-import { SkeletonList } from '../../ui/skeleton-list.tsx'
-import { UnknownUnit } from '../../ui/unknown-unit.tsx'
 import { InspectionsTab } from './inspections-tab.tsx'
-import { LoadError } from './load-error.tsx'
 import { PreTripTab } from './pretrip-tab.tsx'
 import { UnitHeader } from './unit-header.tsx'
 import { UnitHistory } from './unit-history.tsx'
+import { UnitLoader } from './unit-loader.tsx'
 import { UnitSidePanel } from './unit-side-panel.tsx'
 import { UnitTabs } from './unit-tabs.tsx'
 import type { UnitTab } from './unit-tab.ts'
@@ -25,36 +20,22 @@ export interface UnitDetailScreenProps {
 }
 
 export function UnitDetailScreen({ unitId, companyId, tab, onTabChange, documents }: UnitDetailScreenProps) {
-  const unit = useQuery(unitInfoQuery(unitId))
-  if (unit.isPending) {
-    return (
-      <div className={SCREEN_CLASS}>
-        <SkeletonList label="Loading unit" count={6} />
-      </div>
-    )
-  }
-  if (unit.isError) {
-    if (isUnknownUnitError(unit.error)) return <UnknownUnit />
-    return (
-      <div className={SCREEN_CLASS}>
-        <LoadError error={unit.error} onRetry={() => void unit.refetch()} />
-      </div>
-    )
-  }
   return (
-    <div className={SCREEN_CLASS}>
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_16rem]">
-        <div className="flex min-w-0 flex-col gap-6">
-          <UnitHeader unit={unit.data} />
-          <UnitTabs active={tab} onChange={onTabChange}>
-            {tab === 'pre-trip' && <PreTripTab unit={unit.data} />}
-            {tab === 'inspections' && <InspectionsTab unitId={unitId} companyId={companyId} />}
-            {tab === 'documents' && documents}
-            {tab === 'history' && <UnitHistory unitId={unitId} />}
-          </UnitTabs>
+    <UnitLoader unitId={unitId} skeletonRows={6}>
+      {(unit) => (
+        <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_16rem]">
+          <div className="flex min-w-0 flex-col gap-6">
+            <UnitHeader unit={unit} />
+            <UnitTabs active={tab} onChange={onTabChange}>
+              {tab === 'pre-trip' && <PreTripTab unit={unit} />}
+              {tab === 'inspections' && <InspectionsTab unitId={unitId} companyId={companyId} />}
+              {tab === 'documents' && documents}
+              {tab === 'history' && <UnitHistory unitId={unitId} />}
+            </UnitTabs>
+          </div>
+          <UnitSidePanel />
         </div>
-        <UnitSidePanel />
-      </div>
-    </div>
+      )}
+    </UnitLoader>
   )
 }

@@ -1,13 +1,13 @@
 // Add / edit a unit sub type (spec §2 "Unit sub types"): Name (required), Default, 'Change oil'.
 // Anyone but an owner sees 'Permission denied' instead of the form.
 import { useState, type FormEvent } from 'react'
-import { toast } from 'react-hot-toast'
 import type { UnitSubType } from '../../../core/contract/unit-types.ts'
 import { AlertBanner } from '../../ui/alert-banner.tsx'
-import { Button } from '../../ui/button.tsx'
 import { CheckboxField } from '../../ui/checkbox-field.tsx'
 import { TextField } from '../../ui/form-field.tsx'
+import { FormActions } from '../../ui/form-actions.tsx'
 import { Modal } from '../../ui/modal.tsx'
+import { saveAndClose } from '../../lib/save-and-close.ts'
 import { PermissionDenied } from './permission-denied.tsx'
 import { useCreateSubType } from './use-create-sub-type.ts'
 import { useUpdateSubType } from './use-update-sub-type.ts'
@@ -38,13 +38,7 @@ function SubTypeForm({ unitTypeId, subType, onClose }: Omit<SubTypeFormModalProp
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const body = { name: name.trim(), isDefault, changeOil }
-    try {
-      const saved = subType ? await update.mutateAsync({ subTypeId: subType._id, body }) : await create.mutateAsync(body)
-      toast.success(saved.message)
-      onClose()
-    } catch {
-      // Shown inline; the typed values stay.
-    }
+    await saveAndClose(async () => (subType ? await update.mutateAsync({ subTypeId: subType._id, body }) : await create.mutateAsync(body)).message, onClose)
   }
 
   return (
@@ -53,14 +47,7 @@ function SubTypeForm({ unitTypeId, subType, onClose }: Omit<SubTypeFormModalProp
       <TextField label="Name" required value={name} onChange={(event) => setName(event.target.value)} autoComplete="off" />
       <CheckboxField label="Default" checked={isDefault} onChange={(event) => setIsDefault(event.target.checked)} />
       <CheckboxField label="Change oil" checked={changeOil} onChange={(event) => setChangeOil(event.target.checked)} />
-      <div className="flex justify-end gap-3">
-        <Button variant="secondary" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button type="submit" pending={save.isPending}>
-          {subType ? 'Update' : 'Create'}
-        </Button>
-      </div>
+      <FormActions onCancel={onClose} pending={save.isPending} submitLabel={subType ? 'Update' : 'Create'} />
     </form>
   )
 }

@@ -3,11 +3,11 @@
 // type's checklist.
 import { Suspense, useState } from 'react'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { toast } from 'react-hot-toast'
 import type { UnitSubType } from '../../../core/contract/unit-types.ts'
 import { inspectionTypesQuery } from '../../api/inspection-types.ts'
 import { AlertBanner } from '../../ui/alert-banner.tsx'
-import { Button } from '../../ui/button.tsx'
+import { FormActions } from '../../ui/form-actions.tsx'
+import { saveAndClose } from '../../lib/save-and-close.ts'
 import { CatalogueIcon } from '../../ui/icon-catalogue.tsx'
 import { Modal } from '../../ui/modal.tsx'
 import { SkeletonList } from '../../ui/skeleton-list.tsx'
@@ -45,13 +45,7 @@ function ChecklistForm({ unitTypeId, subType, onClose }: Omit<SubTypeInspectionT
     setChoices((current) => current.map((choice) => (choice.inspectionType._id === id ? { ...choice, ...patch } : choice)))
 
   const save = async () => {
-    try {
-      const saved = await update.mutateAsync({ subTypeId: subType._id, body: { inspectionsTypes: checklistBody(choices) } })
-      toast.success(saved.message)
-      onClose()
-    } catch {
-      // Shown inline; the choices stay.
-    }
+    await saveAndClose(async () => (await update.mutateAsync({ subTypeId: subType._id, body: { inspectionsTypes: checklistBody(choices) } })).message, onClose)
   }
 
   return (
@@ -103,14 +97,7 @@ function ChecklistForm({ unitTypeId, subType, onClose }: Omit<SubTypeInspectionT
           </table>
         </div>
       )}
-      <div className="flex justify-end gap-3">
-        <Button variant="secondary" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button pending={update.isPending} onClick={() => void save()}>
-          Save
-        </Button>
-      </div>
+      <FormActions onCancel={onClose} pending={update.isPending} submitLabel="Save" onConfirm={() => void save()} />
     </div>
   )
 }

@@ -1,12 +1,10 @@
 // The mobile units list (spec §2): one card per unit. Only the cards in view are rendered, so a
 // phone stays smooth with thousands of units; nearing the last card loaded asks for the next page.
-import { useEffect, useRef } from 'react'
 import { Link } from '@tanstack/react-router'
-import { useVirtualizer } from '@tanstack/react-virtual'
 import type { Unit } from '../../../core/contract/units.ts'
-import { LOAD_AHEAD_ROWS } from '../../ui/data-table.tsx'
 import { IconButton } from '../../ui/icon-button.tsx'
 import { StatusBadge } from '../../ui/status-badge.tsx'
+import { usePagedVirtualizer } from '../../ui/use-paged-virtualizer.ts'
 import type { UnitsTableProps } from './units-table.tsx'
 
 const CARD_ESTIMATE_PX = 132
@@ -14,24 +12,15 @@ const CARD_ESTIMATE_PX = 132
 export type UnitCardsProps = Omit<UnitsTableProps, 'sort' | 'onSort'>
 
 export function UnitCards({ units, onEdit, onDelete, total, hasMore, loadingMore, onLoadMore, busy, resetKey }: UnitCardsProps) {
-  const scrollRef = useRef<HTMLDivElement>(null)
-  // This build has no React Compiler, so nothing memoises the virtualizer's functions.
-  // oxlint-disable-next-line react/incompatible-library
-  const virtualizer = useVirtualizer({
+  const { scrollRef, virtualizer, items } = usePagedVirtualizer({
     count: units.length,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => CARD_ESTIMATE_PX,
+    rowHeight: CARD_ESTIMATE_PX,
     overscan: 4,
+    hasMore,
+    onLoadMore,
+    resetKey,
     initialRect: { width: 400, height: 800 },
   })
-  const items = virtualizer.getVirtualItems()
-  const lastInView = items.at(-1)?.index ?? -1
-  useEffect(() => {
-    if (hasMore && onLoadMore && lastInView >= units.length - LOAD_AHEAD_ROWS) onLoadMore()
-  }, [hasMore, onLoadMore, lastInView, units.length])
-  useEffect(() => {
-    if (scrollRef.current) scrollRef.current.scrollTop = 0
-  }, [resetKey])
   return (
     <div ref={scrollRef} className="max-h-[calc(100dvh-15rem)] overflow-y-auto">
       <ul aria-label="Units" aria-busy={busy || undefined} className="relative" style={{ height: virtualizer.getTotalSize() }}>

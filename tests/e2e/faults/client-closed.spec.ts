@@ -5,68 +5,16 @@
 // Service workers are blocked in these contexts, so the page's own outbox does every send and the
 // test's request routing sees all of them (the worker's Background Sync has its own tests); for the
 // same reason the captures are made online (without the worker the app shell does not load offline).
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { devices, type APIRequestContext, type BrowserContext, type BrowserType, type Page } from '@playwright/test'
+import { devices, type BrowserContext, type BrowserType } from '@playwright/test'
 import { chromiumPath } from '../../../playwright.config.ts'
+import { E2E_CHROMIUM_FLAGS } from '../../support/system-chromium.ts'
 import { test, expect, baseURL } from '../fixtures.ts'
-import { apiSession, auth, MARIA, OWNER, signIn, type Session } from '../a11y/a11y-helpers.ts'
+import { apiSession, MARIA, OWNER, signIn } from '../a11y/a11y-helpers.ts'
+import { canvasJpegs, finishedPretrips as pretripsOnServer, outboxOps, TRUCK_CHECKLIST as CHECKLIST, unitForMaria } from '../pretrip-fixtures.ts'
 
-const CHECKLIST = ['Lights', 'Tire Pressure & Condition', 'Engine Oil', 'Coolant level']
-const FINISHED_STEP = 5
-
-/** A fresh unit handed to Maria through the owner's assign flow (API), so no other test touches it. */
-async function unitForMaria(request: APIRequestContext, owner: Session, maria: Session): Promise<string> {
-  const types = (await (await request.get('/api/unit-types/full', { headers: auth(owner) })).json()) as { _id: string; name: string; subTypes: { _id: string }[] }[]
-  const truck = types.find((type) => type.name === 'Truck')!
-  const alphabet = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789'
-  const vin = Array.from({ length: 17 }, () => alphabet[Math.floor(Math.random() * alphabet.length)]).join('')
-  const created = await request.post('/api/units', {
-    headers: auth(owner),
-    data: { unitNumber: `FLT-${vin.slice(0, 5)}`, vin, make: 'Volvo', model: 'VNL 760', year: 2024, unitTypeId: truck._id, unitSubTypeId: truck.subTypes[0]!._id, company: owner.companyId },
-  })
-  expect(created.status()).toBe(201)
-  const unitId = ((await created.json()) as { unit: { _id: string } }).unit._id
-  const draft = await request.post('/api/inspection', { headers: auth(owner), data: { type: 'inspection', company_id: owner.companyId, user_id: owner.userId, unit_id: unitId } })
-  expect(draft.ok()).toBe(true)
-  const draftId = ((await draft.json()) as { body: { _id: string } }).body._id
-  const finished = await request.put(`/api/inspection/${draftId}`, {
-    headers: auth(owner),
-    data: { id: draftId, description: 'Handed over for the fault suite', to_user_id: maria.userId, currentStep: FINISHED_STEP },
-  })
-  expect(finished.ok(), await finished.text()).toBe(true)
-  return unitId
-}
-
-/** Two small real JPEGs drawn in the page's canvas. */
-async function photos(page: Page): Promise<string[]> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'fleetyard-closed-'))
-  const files: string[] = []
-  for (const hue of [30, 210]) {
-    const base64 = await page.evaluate(async (value) => {
-      const canvas = document.createElement('canvas')
-      canvas.width = 1200
-      canvas.height = 900
-      const context = canvas.getContext('2d')!
-      context.fillStyle = `hsl(${value}, 50%, 60%)`
-      context.fillRect(0, 0, 1200, 900)
-      for (let index = 0; index < 200; index++) {
-        context.fillStyle = `hsl(${(value + index * 7) % 360}, 40%, ${20 + (index % 60)}%)`
-        context.fillRect((index * 97) % 1200, (index * 53) % 900, 80, 60)
-      }
-      const blob = await new Promise<Blob>((resolve) => canvas.toBlob((result) => resolve(result!), 'image/jpeg', 0.9))
-      const bytes = new Uint8Array(await blob.arrayBuffer())
-      let binary = ''
-      for (const byte of bytes) binary += String.fromCharCode(byte)
-      return btoa(binary)
-    }, hue)
-    const file = path.join(dir, `IMG_${hue}.jpg`)
-    writeFileSync(file, Buffer.from(base64, 'base64'))
-    files.push(file)
-  }
-  return files
-}
 
 function launch(chromium: BrowserType, userDataDir: string): Promise<BrowserContext> {
   const { defaultBrowserType: _browserType, ...pixel7 } = devices['Pixel 7']
@@ -75,43 +23,24 @@ function launch(chromium: BrowserType, userDataDir: string): Promise<BrowserCont
     baseURL: baseURL(),
     serviceWorkers: 'block',
     executablePath: chromiumPath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: E2E_CHROMIUM_FLAGS,
   })
 }
-
-const outboxOps = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('fleetyard-outbox')
-        open.onerror = () => reject(open.error)
-        open.onsuccess = () => {
-          const count = open.result.transaction('ops').objectStore('ops').count()
-          count.onsuccess = () => {
-            resolve(count.result)
-            open.result.close()
-          }
-        }
-      }),
-  )
 
 test('the browser closed mid-replay resumes on the same profile and the server gets every photo once', async ({ playwright, request }) => {
   test.setTimeout(180_000)
   const owner = await apiSession(request, OWNER)
   const maria = await apiSession(request, MARIA)
-  const unitId = await unitForMaria(request, owner, maria)
+  const unitId = await unitForMaria(request, owner, maria, 'FLT')
   const description = `Closed mid-replay ${Date.now()}`
-  const finishedPretrips = async () =>
-    ((await (await request.get(`/api/pre-inspection/${unitId}/all`, { headers: auth(maria) })).json()) as { items: { inspection_id: { description: string; picture_ids: string[]; items?: Record<string, { picture_ids: string[] }> } }[] }).items
-      .map((item) => item.inspection_id)
-      .filter((pretrip) => pretrip.description === description)
+  const finishedPretrips = () => pretripsOnServer(request, maria, unitId, description)
 
   const profile = mkdtempSync(path.join(os.tmpdir(), 'fleetyard-profile-'))
   try {
     const first = await launch(playwright.chromium, profile)
     const page = first.pages()[0] ?? (await first.newPage())
     await signIn(page, MARIA)
-    const files = await photos(page)
+    const files = await canvasJpegs(page, [30, 210], { width: 1200, height: 900 })
     await page.goto(`/unit/${unitId}/pre-inspections`)
     await expect(page.getByRole('button', { name: 'Start / Continue PreTrip' })).toBeVisible()
 

@@ -1,20 +1,8 @@
 import { describe, expect, test } from 'vitest'
-import type { AuthUser } from '../../../core/contract/auth.ts'
+import { annLee } from '../auth/auth-user-fixture.ts'
 import { sessionArea } from '../../../src/api/current-user.ts'
 
-const company = { _id: 'c1', name: 'Demo Freight', slug: 'demo-freight' }
-
-function user(overrides: Partial<AuthUser>): AuthUser {
-  return {
-    _id: 'u1',
-    details: { _id: 'u1', firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com', phone: '', avatar: null },
-    role: { name: 'owner' },
-    company,
-    documents: [],
-    isNewUser: false,
-    ...overrides,
-  }
-}
+const user = annLee
 
 describe('which area of the app a user belongs in', () => {
   test('no user is signed out', () => {

@@ -4,21 +4,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import { QueryClient } from '@tanstack/react-query'
 import { createMemoryHistory } from '@tanstack/react-router'
-import type { AuthUser } from '../../../core/contract/auth.ts'
+import { annLee } from '../auth/auth-user-fixture.ts'
 import { readSessionHint, storeSessionHint } from '../../../src/api/session-hint.ts'
 import { storeSession } from '../../../src/api/session.ts'
 import { startLocalServer, type LocalServer } from '../api/local-server.ts'
 
 const TRAILER_ID = '3f0c9a52-2f5e-4c36-9a54-0d6f3c1f8b21'
 
-const owner: AuthUser = {
-  _id: 'u1',
-  details: { _id: 'u1', firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com', phone: '', avatar: null },
-  role: { name: 'owner' },
-  company: { _id: 'c1', name: 'Demo Freight', slug: 'demo-freight' },
-  documents: [],
-  isNewUser: false,
-}
+const owner = annLee()
 
 let server: LocalServer
 
@@ -56,7 +49,8 @@ async function bootAt(path: string) {
 
 const askedPaths = () => server.received.map((request) => request.path)
 
-describe('the head start at boot', () => {
+// Each test imports the whole route tree afresh (vi.resetModules): seconds on a loaded machine.
+describe('the head start at boot', { timeout: 30_000 }, () => {
   test("an owner opening /units asks for the user and the list's first page at once, under the keys the app reads", async () => {
     storeSession('token-1', 'u1')
     storeSessionHint(owner)

@@ -5,17 +5,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vite
 import { act, renderHook, waitFor } from '@testing-library/react'
 import { QueryClient } from '@tanstack/react-query'
 import type { AuthUser } from '../../../core/contract/auth.ts'
+import { annLee } from './auth-user-fixture.ts'
 import { createConnectivity, healthProbe } from '../../../src/lib/connectivity.ts'
 import { startLocalServer, unreachableUrl, type LocalServer } from '../api/local-server.ts'
 
-const user: AuthUser = {
-  _id: 'u1',
-  details: { _id: 'u1', firstName: 'Ann', lastName: 'Lee', email: 'ann@example.com', phone: '', avatar: null },
-  role: { name: 'owner' },
-  company: { _id: 'c1', name: 'Demo Freight', slug: 'demo-freight' },
-  documents: [],
-  isNewUser: false,
-}
+const user = annLee()
 
 let server: LocalServer
 
