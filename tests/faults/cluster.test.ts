@@ -16,7 +16,7 @@ import type { FetchLike } from '../../src/outbox/transport.ts'
 import { startTempCluster, type TempCluster } from '../pg/temp-cluster.ts'
 import { S3RVER_BUCKET, S3RVER_CREDENTIALS, startS3rver, type RunningS3rver } from '../server/s3rver-server.ts'
 import { seededRandom } from '../unit/outbox/seeded-random.ts'
-import { ALEX, CHECKLIST, driverDevice, driverUnitIds, photo, serverProcess, signIn, type ApiSession, type ServerProcess } from './fault-harness.ts'
+import { ALEX, CHECKLIST, driverDevice, driverUnitIds, photo, serverProcess, sharedSecretsEnv, signIn, type ApiSession, type ServerProcess } from './fault-harness.ts'
 import { freePort } from '../support/free-port.ts'
 import { startRoundRobinProxy, type Forwarded, type RelayDecision, type RoundRobinProxy } from './round-robin-proxy.ts'
 
@@ -44,7 +44,7 @@ beforeAll(async () => {
   const env = {
     PUBLIC_URL: `http://127.0.0.1:${proxyPort}`,
     DATABASE_URL: cluster.url,
-    FILE_URL_SECRET: 'cluster-test-file-url-secret-of-48-characters-ok',
+    ...sharedSecretsEnv('cluster-test-file-url-secret-of-48-characters-ok'),
     S3_BUCKET: S3RVER_BUCKET,
     S3_ENDPOINT: s3.endpoint,
     S3_REGION: 'us-east-1',
