@@ -32,7 +32,8 @@ try {
     await page.reload()
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 60_000 })
     await page.waitForSelector(FIRST_UNIT_ROW, { timeout: 60_000 })
-    await page.waitForFunction((key) => (localStorage.getItem(key) ?? '').includes('"unitNumber":"U0"'), STORAGE_KEYS.queryCache, { timeout: 30_000 })
+    // Any seeded unit will do: the list pages from the server, newest first, so U0 is on the last page.
+    await page.waitForFunction((key) => (localStorage.getItem(key) ?? '').includes('"unitNumber":"U'), STORAGE_KEYS.queryCache, { timeout: 30_000 })
 
     await context.setOffline(true)
     const fcp: number[] = []

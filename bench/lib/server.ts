@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { freePort } from '../../tests/support/free-port.ts'
+import webpush from 'web-push'
 
 export const ROOT = path.resolve(import.meta.dirname, '../..')
 
@@ -58,8 +59,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   }
   if (options.databaseUrl) {
     env.DATABASE_URL = options.databaseUrl
-    // On a shared database the server refuses to start without the secret every instance signs with.
+    // On a shared database the server refuses to start without what every instance signs with: the
+    // file-link secret and the VAPID pair.
     env.FILE_URL_SECRET ??= 'bench-file-url-secret-of-at-least-32-characters'
+    if (!env.VAPID_PUBLIC_KEY || !env.VAPID_PRIVATE_KEY) {
+      const vapid = webpush.generateVAPIDKeys()
+      env.VAPID_PUBLIC_KEY = vapid.publicKey
+      env.VAPID_PRIVATE_KEY = vapid.privateKey
+    }
   } else delete env.DATABASE_URL
   const started = performance.now()
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
