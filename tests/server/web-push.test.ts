@@ -60,7 +60,7 @@ test("the day's digest reaches each device once, encrypted for it and signed wit
   expect(pushesTo(phone)).toHaveLength(1)
 })
 
-test.each([410, 404])('a device whose push service answers %i (gone, unknown) is removed; the job succeeds', async (status) => {
+test.each([410, 404] as const)('a device whose push service answers %i (gone, unknown) is removed; the job succeeds', async (status) => {
   service.status = status
   const { company, day, subscribe } = await subscribedOwner()
   const endpoint = await subscribe()
