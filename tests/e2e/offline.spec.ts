@@ -6,25 +6,16 @@ import os from 'node:os'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { test, expect } from './fixtures.ts'
+import { OWNER, signIn } from './a11y/a11y-helpers.ts'
 import { freePort } from '../support/free-port.ts'
 import { spawnServer } from '../support/server-process.ts'
 
-const OWNER = 'owner@fleetyard.demo'
-const PASSWORD = 'Fleetyard1'
 const OFFLINE_TEXT = 'You are offline. Changes are saved on this device and sync when you reconnect.'
 
 interface DemoData {
   ownerName: string
   unitNumber: string
   driverName: string
-}
-
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.goto('/signin')
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password').fill(PASSWORD)
-  await page.getByRole('button', { name: 'Sign In' }).click()
-  await expect(page).toHaveURL(/\/units$/)
 }
 
 /** What the owner should see, read from the API with their session rather than assumed from the seed. */
@@ -241,7 +232,6 @@ test('a new version waits behind a Reload toast and takes over only when the use
     await server.stop()
   }
 })
-
 
 /** The real server (no demo data) serving a private copy of the e2e build; `deployNextVersion` changes its worker. */
 async function startServerOnCopyOfBuild() {
