@@ -50,7 +50,6 @@ function serverAccount(): { user: string; uid: number; gid: number } | null {
   throw new Error('Running as root, but there is no `postgres` or `nobody` account to run PostgreSQL as.')
 }
 
-
 function run(command: string, args: string[], account: ReturnType<typeof serverAccount>): Promise<void> {
   const [file, argv] = account ? ['runuser', ['-u', account.user, '--', command, ...args]] : [command, args]
   return new Promise((resolve, reject) => {
@@ -64,6 +63,11 @@ function run(command: string, args: string[], account: ReturnType<typeof serverA
       code === 0 ? resolve() : reject(new Error(`${path.basename(command)} exited with ${code}:\n${output}`)),
     )
   })
+}
+
+/** pg_ctl on a temp cluster, as the account that owns it (PostgreSQL refuses to run as root). */
+export function pgCtl(args: string[]): Promise<void> {
+  return run(path.join(postgresBinDir(), 'pg_ctl'), args, serverAccount())
 }
 
 /** Creates and starts a cluster; `stop()` shuts it down and deletes every file of it. */
