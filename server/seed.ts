@@ -2,11 +2,11 @@
 // its owner and two drivers, units in every status, oil changes (one overdue, one due soon), a status
 // history, a few finished inspections, and the sign-ins printed on stdout. Seeds once: a data dir that
 // already has the demo company is left as it is.
-import { deflateSync, crc32 } from 'node:zlib'
 import { and, eq, inArray } from 'drizzle-orm'
 import { createCompanyWithDefaults } from './accounts/company-defaults.ts'
 import { hashPassword, OWASP_SCRYPT, type ScryptCost } from './auth/password.ts'
 import type { Db } from './db/client.ts'
+import { encodePng } from './media/png.ts'
 import {
   companies,
   inspections,
@@ -90,14 +90,6 @@ function addMonths(date: Date, months: number): Date {
   return moved
 }
 
-function pngChunk(type: string, data: Uint8Array): Buffer {
-  const length = Buffer.alloc(4)
-  length.writeUInt32BE(data.length)
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
-  const crc = Buffer.alloc(4)
-  crc.writeUInt32BE(crc32(body))
-  return Buffer.concat([length, body, crc])
-}
 
 /**
  * A small licence-card picture, drawn in code so the repository carries no binary: a coloured card with
@@ -117,19 +109,7 @@ export function licenceCardPng(accent: readonly [number, number, number]): Uint8
       rows.push(...pixel)
     }
   }
-  const header = Buffer.alloc(13)
-  header.writeUInt32BE(width, 0)
-  header.writeUInt32BE(height, 4)
-  header.writeUInt8(8, 8) // bit depth
-  header.writeUInt8(2, 9) // colour type: RGB
-  return new Uint8Array(
-    Buffer.concat([
-      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-      pngChunk('IHDR', header),
-      pngChunk('IDAT', deflateSync(Buffer.from(rows))),
-      pngChunk('IEND', new Uint8Array()),
-    ]),
-  )
+  return encodePng(width, height, 'rgb', Uint8Array.from(rows))
 }
 
 function printSignIns(log: (line: string) => void) {

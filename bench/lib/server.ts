@@ -1,12 +1,13 @@
 // The real Fleetyard server for a benchmark: the app built once into a temp dist, `server/main.ts`
-// started on a free loopback port with its own temp data dir (the approach of tests/e2e/global-setup.ts:
-// node with tsx's loader, so the pid we hold is the server itself and stop() really stops it).
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
+// started on a free loopback port with its own temp data dir, as the e2e setup starts it
+// (tests/support/server-process.ts: the pid held is the server itself, so stop() really stops it).
+import { execFileSync, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { freePort } from '../../tests/support/free-port.ts'
 import webpush from 'web-push'
+import { spawnServer } from '../../tests/support/server-process.ts'
 
 export const ROOT = path.resolve(import.meta.dirname, '../..')
 
@@ -69,45 +70,16 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     }
   } else delete env.DATABASE_URL
   const started = performance.now()
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
-  let output = ''
-  const reportedMs = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 180_000)
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString()
-      const ready = /Fleetyard ready on \S+ \((\d+) ms\)/.exec(output)
-      if (ready) {
-        clearTimeout(timer)
-        resolve(Number(ready[1]))
-      }
-    }
-    child.stdout.on('data', onData)
-    child.stderr.on('data', onData)
-    child.once('exit', (code) => {
-      clearTimeout(timer)
-      reject(new Error(`server exited with ${code}:\n${output}`))
-    })
-  })
+  const server = spawnServer(env, { timeoutMs: 180_000 })
+  const reportedMs = await server.ready
   const readyMs = performance.now() - started
-  child.removeAllListeners('exit')
-  // Keep draining its output so a chatty server never blocks on a full pipe.
-  child.stdout.removeAllListeners('data')
-  child.stderr.removeAllListeners('data')
-  child.stdout.on('data', () => {})
-  child.stderr.on('data', () => {})
   return {
     url: `http://127.0.0.1:${port}`,
     port,
     readyMs,
     reportedMs,
-    process: child,
-    stop: async () => {
-      if (child.exitCode !== null || child.signalCode !== null) return
-      const exited = new Promise((resolve) => child.once('exit', resolve))
-      child.kill('SIGTERM')
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5000))])
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
-    },
+    process: server.child,
+    stop: () => server.stop(),
   }
 }
 

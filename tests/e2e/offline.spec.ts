@@ -1,30 +1,21 @@
 // Offline (issue 3 items 1 and 3): after one online visit the service worker serves the shell and the
 // persisted Query cache serves the data, so a reload with no network opens signed in, with the lists.
 // Also prints the figures the issue's closing note asks for: precache size and offline time to paint.
-import { spawn } from 'node:child_process'
 import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { test, expect } from './fixtures.ts'
+import { OWNER, signIn } from './a11y/a11y-helpers.ts'
 import { freePort } from '../support/free-port.ts'
+import { spawnServer } from '../support/server-process.ts'
 
-const OWNER = 'owner@fleetyard.demo'
-const PASSWORD = 'Fleetyard1'
 const OFFLINE_TEXT = 'You are offline. Changes are saved on this device and sync when you reconnect.'
 
 interface DemoData {
   ownerName: string
   unitNumber: string
   driverName: string
-}
-
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.goto('/signin')
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password').fill(PASSWORD)
-  await page.getByRole('button', { name: 'Sign In' }).click()
-  await expect(page).toHaveURL(/\/units$/)
 }
 
 /** What the owner should see, read from the API with their session rather than assumed from the seed. */
@@ -242,7 +233,6 @@ test('a new version waits behind a Reload toast and takes over only when the use
   }
 })
 
-
 /** The real server (no demo data) serving a private copy of the e2e build; `deployNextVersion` changes its worker. */
 async function startServerOnCopyOfBuild() {
   const root = path.resolve(import.meta.dirname, '../..')
@@ -250,28 +240,13 @@ async function startServerOnCopyOfBuild() {
   const staticDir = path.join(workDir, 'dist')
   cpSync(path.resolve(root, process.env.E2E_DIST_DIR ?? 'dist'), staticDir, { recursive: true })
   const port = await freePort()
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(workDir, 'data'), DEMO: '0', STATIC_DIR: staticDir },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  await new Promise<void>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString()
-      if (output.includes('Fleetyard ready')) resolve()
-    }
-    child.stdout.on('data', onData)
-    child.stderr.on('data', onData)
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)))
-  })
+  const server = spawnServer({ ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: path.join(workDir, 'data'), DEMO: '0', STATIC_DIR: staticDir })
+  await server.ready
   return {
     url: `http://localhost:${port}`,
     deployNextVersion: () => appendFileSync(path.join(staticDir, 'sw.js'), '\n// the next version\n'),
     stop: async () => {
-      const exited = new Promise((resolve) => child.once('exit', resolve))
-      child.kill('SIGTERM')
-      await exited
+      await server.stop()
       rmSync(workDir, { recursive: true, force: true })
     },
   }

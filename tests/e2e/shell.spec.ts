@@ -3,22 +3,10 @@
 import { AxeBuilder } from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { test, expect } from './fixtures.ts'
-
-const OWNER = 'owner@fleetyard.demo'
-const ALEX = 'alex@fleetyard.demo'
-const MARIA = 'maria@fleetyard.demo'
-const PASSWORD = 'Fleetyard1'
+import { ALEX, MARIA, OWNER, signIn } from './a11y/a11y-helpers.ts'
 
 const IPHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'
-
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.goto('/signin')
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password').fill(PASSWORD)
-  await page.getByRole('button', { name: 'Sign In' }).click()
-  await expect(page).toHaveURL(/\/units$/)
-}
 
 async function dashboardCounts(page: Page): Promise<{ drivers: number; units: number }> {
   const { token, userId } = await page.evaluate(() => ({ token: localStorage.getItem('token'), userId: localStorage.getItem('userId') }))

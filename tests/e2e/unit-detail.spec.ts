@@ -5,18 +5,10 @@
 import { AxeBuilder } from '@axe-core/playwright'
 import type { APIRequestContext, Browser, Page } from '@playwright/test'
 import { test, expect } from './fixtures.ts'
+import { apiSession, auth, MARIA, OWNER, signIn, type Session } from './a11y/a11y-helpers.ts'
 
-const PASSWORD = 'Fleetyard1'
-const OWNER = 'owner@fleetyard.demo'
-const MARIA = 'maria@fleetyard.demo'
 /** A valid 1×1 PNG: the server sniffs image bytes, so a fake would be refused. */
 const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')
-
-interface Session {
-  token: string
-  userId: string
-  companyId: string
-}
 
 interface UnitSummary {
   _id: string
@@ -30,17 +22,6 @@ interface TypeSummary {
   _id: string
   name: string
   subTypes: { _id: string; name: string; changeOil: boolean }[]
-}
-
-const auth = (session: Session) => ({ Authorization: `Bearer ${session.token}` })
-
-async function apiSession(request: APIRequestContext, email: string): Promise<Session> {
-  const login = await request.post('/api/auth/login', { data: { email, password: PASSWORD } })
-  expect(login.ok()).toBe(true)
-  const { token, user } = (await login.json()) as { token: string; user: { _id: string } }
-  const me = await request.get(`/api/user/${user._id}`, { headers: { Authorization: `Bearer ${token}` } })
-  const { user: full } = (await me.json()) as { user: { company: { _id: string } } }
-  return { token, userId: user._id, companyId: full.company._id }
 }
 
 /** 17 letters and digits nobody else uses. */
@@ -65,15 +46,6 @@ async function addTruck(request: APIRequestContext, owner: Session): Promise<Uni
 
 async function demoUnits(request: APIRequestContext, owner: Session): Promise<UnitSummary[]> {
   return (await (await request.get(`/api/units/${owner.companyId}`, { headers: auth(owner) })).json()) as UnitSummary[]
-}
-
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.goto('/signin')
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password').fill(PASSWORD)
-  await page.getByRole('button', { name: 'Sign In' }).click()
-  // Password hashing is deliberately slow, and slower still on a busy test machine.
-  await expect(page).toHaveURL(/\/units$/, { timeout: 30_000 })
 }
 
 async function signedInPage(browser: Browser, email: string): Promise<Page> {

@@ -4,8 +4,8 @@
 import { AxeBuilder } from '@axe-core/playwright'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { test, expect, uniqueEmail } from './fixtures.ts'
+import { PASSWORD, signIn } from './a11y/a11y-helpers.ts'
 
-const PASSWORD = 'Fleetyard1'
 const FLEET = 300
 const MAKES = ['Freightliner', 'Kenworth', 'Mack', 'Peterbilt', 'Volvo']
 
@@ -52,14 +52,6 @@ async function addUnits(request: APIRequestContext, owner: Owner, fields: Array<
     created.push(...batch)
   }
   return created
-}
-
-async function signIn(page: Page, email: string): Promise<void> {
-  await page.goto('/signin')
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password').fill(PASSWORD)
-  await page.getByRole('button', { name: 'Sign In' }).click()
-  await expect(page).toHaveURL(/\/units$/, { timeout: 30_000 })
 }
 
 const unitsTable = (page: Page) => page.getByRole('table', { name: 'Units' })

@@ -3,11 +3,10 @@
 // at once — no hang, no crash — the phone's outbox backs off and shows that message, and afterwards it
 // completes: the pre-trip and its photos are on the server once. Health answers 503 throughout, so a
 // load balancer would move traffic to an instance that can serve.
-import { spawn } from 'node:child_process'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../../server/http/infrastructure-errors.ts'
-import { postgresBinDir, startTempCluster, type TempCluster } from '../pg/temp-cluster.ts'
+import { pgCtl, startTempCluster, type TempCluster } from '../pg/temp-cluster.ts'
 import { CHECKLIST, driverDevice, driverUnitIds, finishedPretrips, serverProcess, sharedSecretsEnv, signIn, type ServerProcess } from './fault-harness.ts'
 
 const OUTAGE_MS = 10_000
@@ -22,22 +21,6 @@ afterAll(async () => {
   await server?.dispose()
   await cluster?.stop()
 })
-
-/** pg_ctl on the temp cluster, as its owner (PostgreSQL refuses to run as root). */
-function pgCtl(args: string[]): Promise<void> {
-  const command = path.join(postgresBinDir(), 'pg_ctl')
-  const asRoot = process.getuid?.() === 0
-  // The cluster's owner: the account temp-cluster.ts ran initdb as.
-  const [file, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args]
-  return new Promise((resolve, reject) => {
-    const child = spawn(file, argv, { stdio: ['ignore', 'pipe', 'pipe'] })
-    let output = ''
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    child.once('error', reject)
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`pg_ctl ${args[0]} exited with ${code}:\n${output}`))))
-  })
-}
 
 const dataDir = () => path.join(cluster.dir, 'data')
 const stopDatabase = () => pgCtl(['stop', '-D', dataDir(), '-m', 'fast', '-w'])

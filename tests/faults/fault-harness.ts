@@ -2,12 +2,12 @@
 // demo data, a temp data dir) that a test can kill -9 and start again on the same data, and a driver's
 // device — the app's own outbox on fake IndexedDB — sending to it over real HTTP with fetchTransport.
 import 'fake-indexeddb/auto'
-import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { expect } from 'vitest'
 import webpush from 'web-push'
+import { encodePng } from '../../server/media/png.ts'
 import { BACKOFF_CAP_MS } from '../../src/outbox/backoff.ts'
 import { addCapture, finishDraft, saveDescription, saveStep, startDraft } from '../../src/outbox/draft-store.ts'
 import { OutboxDb } from '../../src/outbox/outbox-db.ts'
@@ -17,8 +17,8 @@ import { createReplayer, type ReplayResult } from '../../src/outbox/replay.ts'
 import { fetchTransport, type FetchLike } from '../../src/outbox/transport.ts'
 import { syncIndicatorState, type SyncIndicatorState } from '../../src/features/sync/sync-indicator-state.ts'
 import { freePort } from '../support/free-port.ts'
+import { spawnServer, type SpawnedServer } from '../support/server-process.ts'
 
-export const ROOT = path.resolve(import.meta.dirname, '../..')
 export const ALEX = 'alex@fleetyard.demo'
 export const PASSWORD = 'Fleetyard1'
 export const CHECKLIST = ['Lights', 'Tire Pressure & Condition', 'Engine Oil', 'Coolant level']
@@ -48,10 +48,7 @@ export interface ServerProcess {
   dispose: () => Promise<void>
 }
 
-/**
- * The real server as a child process: `node --import tsx` (not `npx tsx`, which forks) so the pid we
- * hold is the server itself and a kill really stops it.
- */
+/** The real server as a child process (tests/support/server-process.ts) that a test may kill and start again. */
 export async function serverProcess(
   env: Record<string, string> = {},
   options: { /** Runs on the fresh data dir before the first start. */ prepare?: (dataDir: string) => void } = {},
@@ -59,33 +56,14 @@ export async function serverProcess(
   const port = await freePort()
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fleetyard-faults-'))
   options.prepare?.(dataDir)
-  let child: ChildProcess | null = null
-  let output = ''
+  let current: SpawnedServer | null = null
+  let child: SpawnedServer['child'] | null = null
 
-  const start = () =>
-    new Promise<void>((resolve, reject) => {
-      output = ''
-      const started = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-        cwd: ROOT,
-        env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '1', STATIC_DIR: dataDir, PUBLIC_URL: `http://localhost:${port}`, ...env },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      })
-      child = started
-      const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 120_000)
-      const onData = (chunk: Buffer) => {
-        output += chunk.toString()
-        if (output.includes('Fleetyard ready')) {
-          clearTimeout(timer)
-          resolve()
-        }
-      }
-      started.stdout!.on('data', onData)
-      started.stderr!.on('data', onData)
-      started.once('exit', (code, signal) => {
-        clearTimeout(timer)
-        reject(new Error(`server exited (${code ?? signal}) before it was ready:\n${output}`))
-      })
-    })
+  const start = async () => {
+    current = spawnServer({ ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '1', STATIC_DIR: dataDir, PUBLIC_URL: `http://localhost:${port}`, ...env })
+    child = current.child
+    await current.ready
+  }
 
   const kill9 = async () => {
     const running = child
@@ -110,7 +88,7 @@ export async function serverProcess(
     url: `http://127.0.0.1:${port}`,
     apiUrl: `http://127.0.0.1:${port}/api`,
     dataDir,
-    output: () => output,
+    output: () => current?.output() ?? '',
     start,
     kill9,
     stop,
@@ -177,44 +155,12 @@ let photoSerial = 0
 /** A real PNG (the server sniffs and measures uploads), a few KB, different bytes each time. */
 export function photo(name: string): File {
   photoSerial++
-  // An 8-bit greyscale PNG with stored (uncompressed) zlib blocks: valid without a deflate encoder.
+  // An 8-bit greyscale gradient, shifted per photo.
   const width = 64
   const height = 48
   const raw = new Uint8Array((width + 1) * height)
   for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) raw[y * (width + 1) + 1 + x] = (x * 4 + y * 3 + photoSerial * 37) & 0xff
-  const zlib = [0x78, 0x01]
-  for (let offset = 0; offset < raw.length; offset += 65_535) {
-    const block = raw.subarray(offset, offset + 65_535)
-    const last = offset + 65_535 >= raw.length ? 1 : 0
-    zlib.push(last, block.length & 0xff, block.length >> 8, ~block.length & 0xff, (~block.length >> 8) & 0xff, ...block)
-  }
-  let a = 1
-  let b = 0
-  for (const byte of raw) {
-    a = (a + byte) % 65_521
-    b = (b + a) % 65_521
-  }
-  zlib.push(b >> 8, b & 0xff, a >> 8, a & 0xff)
-  const chunk = (type: string, data: number[]) => {
-    const bytes = [...type].map((character) => character.charCodeAt(0)).concat(data)
-    return [...u32(data.length), ...bytes, ...u32(crc32(bytes))]
-  }
-  const header = [...u32(width), ...u32(height), 8, 0, 0, 0, 0]
-  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...chunk('IHDR', header), ...chunk('IDAT', zlib), ...chunk('IEND', [])]
-  return new File([Uint8Array.from(png)], name, { type: 'image/png' })
-}
-
-function u32(value: number): number[] {
-  return [(value >>> 24) & 0xff, (value >>> 16) & 0xff, (value >>> 8) & 0xff, value & 0xff]
-}
-
-function crc32(bytes: number[]): number {
-  let crc = 0xffffffff
-  for (const byte of bytes) {
-    crc ^= byte
-    for (let bit = 0; bit < 8; bit++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1
-  }
-  return (crc ^ 0xffffffff) >>> 0
+  return new File([encodePng(width, height, 'grey', raw)], name, { type: 'image/png' })
 }
 
 /** A driver's phone: the app's outbox on its own (fake) IndexedDB, under the driver's session. */

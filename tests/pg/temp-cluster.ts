@@ -50,7 +50,6 @@ function serverAccount(): { user: string; uid: number; gid: number } | null {
   throw new Error('Running as root, but there is no `postgres` or `nobody` account to run PostgreSQL as.')
 }
 
-
 function run(command: string, args: string[], account: ReturnType<typeof serverAccount>): Promise<void> {
   const [file, argv] = account ? ['runuser', ['-u', account.user, '--', command, ...args]] : [command, args]
   return new Promise((resolve, reject) => {
@@ -66,6 +65,11 @@ function run(command: string, args: string[], account: ReturnType<typeof serverA
   })
 }
 
+/** pg_ctl on a temp cluster, as the account that owns it (PostgreSQL refuses to run as root). */
+export function pgCtl(args: string[]): Promise<void> {
+  return run(path.join(postgresBinDir(), 'pg_ctl'), args, serverAccount())
+}
+
 /** Creates and starts a cluster; `stop()` shuts it down and deletes every file of it. */
 export async function startTempCluster(): Promise<TempCluster> {
   const bin = postgresBinDir()
@@ -74,15 +78,15 @@ export async function startTempCluster(): Promise<TempCluster> {
   if (account) chownSync(dir, account.uid, account.gid)
   const dataDir = path.join(dir, 'data')
   const logFile = path.join(dir, 'server.log')
-  const pgCtl = path.join(bin, 'pg_ctl')
+  const pgCtlPath = path.join(bin, 'pg_ctl')
 
   let started = false
   const stopNow = () => {
     if (!started) return
     started = false
     const args = ['stop', '-D', dataDir, '-m', 'immediate', '-w']
-    if (account) spawnSync('runuser', ['-u', account.user, '--', pgCtl, ...args], { stdio: 'ignore' })
-    else spawnSync(pgCtl, args, { stdio: 'ignore' })
+    if (account) spawnSync('runuser', ['-u', account.user, '--', pgCtlPath, ...args], { stdio: 'ignore' })
+    else spawnSync(pgCtlPath, args, { stdio: 'ignore' })
   }
   // A run cut short (Ctrl-C, a crash) must not leave a server running in the background.
   const onExit = () => {
@@ -111,7 +115,7 @@ export async function startTempCluster(): Promise<TempCluster> {
         '-c max_connections=200',
       ].join(' ')
       try {
-        await run(pgCtl, ['start', '-D', dataDir, '-l', logFile, '-w', '-t', '60', '-o', options], account)
+        await run(pgCtlPath, ['start', '-D', dataDir, '-l', logFile, '-w', '-t', '60', '-o', options], account)
         started = true
         break
       } catch (error) {

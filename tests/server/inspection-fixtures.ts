@@ -1,9 +1,9 @@
 // Units and media bytes for the inspection tests. The images are real, decodable PNGs and structurally
 // valid JPEG headers built in code; the videos are real container headers (the server never decodes
 // video, it only recognises the container), so no binary fixtures live in the repository.
-import { deflateSync, crc32 } from 'node:zlib'
 import { eq } from 'drizzle-orm'
 import type { Db } from '../../server/db/client.ts'
+import { encodePng } from '../../server/media/png.ts'
 import { unitStatusEvents, unitSubTypes, units, unitTypes, type UnitStatus } from '../../server/db/schema.ts'
 
 let vinCounter = 0
@@ -43,32 +43,12 @@ export async function timelineOf(db: Db, unitId: string) {
   return db.select().from(unitStatusEvents).where(eq(unitStatusEvents.unitId, unitId))
 }
 
-function chunk(type: string, data: Uint8Array): Buffer {
-  const length = Buffer.alloc(4)
-  length.writeUInt32BE(data.length)
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
-  const crc = Buffer.alloc(4)
-  crc.writeUInt32BE(crc32(body))
-  return Buffer.concat([length, body, crc])
-}
 
 /** A real RGB PNG of the given size (a flat grey, so even a huge one compresses to little). */
 export function pngBytes(width: number, height: number): Uint8Array {
-  const header = Buffer.alloc(13)
-  header.writeUInt32BE(width, 0)
-  header.writeUInt32BE(height, 4)
-  header.set([8, 2, 0, 0, 0], 8) // 8-bit, truecolour, deflate, no filter, no interlace
   const row = Buffer.alloc(1 + width * 3, 0x80)
   row[0] = 0
-  const raw = Buffer.concat(Array.from({ length: height }, () => row))
-  return new Uint8Array(
-    Buffer.concat([
-      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-      chunk('IHDR', header),
-      chunk('IDAT', deflateSync(raw)),
-      chunk('IEND', new Uint8Array()),
-    ]),
-  )
+  return encodePng(width, height, 'rgb', Buffer.concat(Array.from({ length: height }, () => row)))
 }
 
 /** A JPEG's header as a camera writes it (SOI, JFIF, baseline SOF0 with the size), padded to `size` bytes. */

@@ -3,7 +3,7 @@
 // interval), driver licences and documents 30, 7 and 0 days before — only the tightest threshold reached.
 import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { inspections, notifications, unitTypes, units, users } from '../../server/db/schema.ts'
+import { companies, inspections, notifications, unitTypes, units, users } from '../../server/db/schema.ts'
 import { runCompanyDay } from '../../server/reminders/company-day.ts'
 import { reachedThreshold } from '../../server/reminders/thresholds.ts'
 import { createTestContext, type TestContext } from './harness.ts'
@@ -86,6 +86,36 @@ test('by distance: a pre-trip reading within 10% of the interval is "soon", past
   await runDay(company.id, '2026-04-25')
   expect((await toldOf(company.driver.id)).map((told) => told.title)).toEqual(['Oil change soon by distance: unit 101', 'Oil change due by distance: unit 101'])
   expect((await toldOf(company.driver.id))[1]!.body).toBe('5,300 mi since the last oil change (every 5,000 mi) — 300 mi over.')
+})
+
+test('with no interval set on the unit type, distance counts against 10,000 mi, or 16,000 km where the company counts in km', async () => {
+  const inMiles = await reminderCompany(ctx, 'UTC')
+  const inKm = await reminderCompany(ctx, 'UTC')
+  await ctx.db.update(companies).set({ distanceUnit: 'km' }).where(eq(companies.id, inKm.id))
+  for (const company of [inMiles, inKm]) {
+    const [unit] = await ctx.db.select({ interval: unitTypes.oilChangeInterval }).from(units).innerJoin(unitTypes, eq(unitTypes.id, units.unitTypeId)).where(eq(units.id, company.unitId))
+    expect(unit!.interval).toBeNull()
+    await insertOilChange(ctx.db, company.unitId, { changeDate: '2026-04-01', nextChangeDate: '2026-10-01', odometer: 50_000, createdAt: new Date('2026-04-01T10:00:00Z') })
+  }
+  const pretrip = (company: typeof inMiles, odometer: number, finishedAt: string) =>
+    ctx.db.insert(inspections).values({ kind: 'pre-inspection', companyId: company.id, authorId: company.driver.id, unitId: company.unitId, odometer, currentStep: 5, finishedAt: new Date(finishedAt) })
+
+  // 9,200 driven: within 10 % of 10,000 mi, far from 16,000 km.
+  await pretrip(inMiles, 59_200, '2026-04-20T08:00:00Z')
+  await pretrip(inKm, 59_200, '2026-04-20T08:00:00Z')
+  await runDay(inMiles.id, '2026-04-20')
+  await runDay(inKm.id, '2026-04-20')
+  expect(await toldOf(inMiles.owner.id)).toEqual([
+    { kind: 'oil-change', title: 'Oil change soon by distance: unit 101', body: '9,200 mi since the last oil change (every 10,000 mi) — 800 mi left.', link: `/unit/${inMiles.unitId}` },
+  ])
+  expect(await toldOf(inKm.owner.id)).toEqual([])
+
+  // 15,000 km driven: within 10 % of 16,000 km.
+  await pretrip(inKm, 65_000, '2026-04-25T08:00:00Z')
+  await runDay(inKm.id, '2026-04-25')
+  expect(await toldOf(inKm.owner.id)).toEqual([
+    { kind: 'oil-change', title: 'Oil change soon by distance: unit 101', body: '15,000 km since the last oil change (every 16,000 km) — 1,000 km left.', link: `/unit/${inKm.unitId}` },
+  ])
 })
 
 test('a licence expiring tells its holder (their licence page) and the owners (the driver page)', async () => {

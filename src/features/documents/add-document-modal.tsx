@@ -8,8 +8,8 @@ import { toast } from 'react-hot-toast'
 import { DOCUMENT_FILE_ACCEPT, MAX_DOCUMENT_BYTES } from '../../../core/contract/documents.ts'
 import { FILE_TOO_LARGE_MESSAGE } from '../../../core/contract/media-limits.ts'
 import { AlertBanner } from '../../ui/alert-banner.tsx'
-import { Button } from '../../ui/button.tsx'
 import { CheckboxField } from '../../ui/checkbox-field.tsx'
+import { FormActions } from '../../ui/form-actions.tsx'
 import { TextField } from '../../ui/form-field.tsx'
 import { Modal } from '../../ui/modal.tsx'
 import type { DocumentsScope } from './documents-query.ts'
@@ -124,14 +124,7 @@ export function AddDocumentModal({ scope, isOwner, userId, companyId, onClose }:
           </>
         )}
         {isOwner && <CheckboxField label="Visible to driver" checked={showForDrivers} onChange={(event) => setShowForDrivers(event.target.checked)} />}
-        <div className="flex justify-end gap-3">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" pending={create.isPending}>
-            Create
-          </Button>
-        </div>
+        <FormActions onCancel={onClose} pending={create.isPending} submitLabel={'Create'} />
       </form>
     </Modal>
   )

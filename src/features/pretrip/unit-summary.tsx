@@ -4,6 +4,7 @@ import { useState } from 'react'
 import type { Unit } from '../../../core/contract/units.ts'
 import { formatOilDate } from '../../lib/dates.ts'
 import { oilStatus } from '../../../core/oil-status.ts'
+import { NextOilChange } from '../../ui/next-oil-change.tsx'
 
 const termClass = 'text-slate-600 dark:text-slate-300'
 
@@ -35,19 +36,7 @@ export function UnitSummary({ unit }: { unit: Unit }) {
             {oil && (
               <>
                 <dt className={termClass}>Next oil change</dt>
-                <dd className="flex flex-wrap items-center gap-2 font-medium">
-                  {formatOilDate(oil.date)}
-                  <span
-                    data-error={oil.error || undefined}
-                    className={`rounded-full px-2 py-0.5 text-xs font-semibold ${
-                      oil.error
-                        ? 'bg-red-100 text-red-700 dark:bg-red-950/60 dark:text-red-300'
-                        : 'bg-green-100 text-green-800 dark:bg-green-900/40 dark:text-green-300'
-                    }`}
-                  >
-                    {oil.errorLabel}
-                  </span>
-                </dd>
+                <NextOilChange status={oil} />
               </>
             )}
           </>

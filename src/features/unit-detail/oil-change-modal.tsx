@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react'
 import { toast } from 'react-hot-toast'
 import { defaultNextChangeDate, dayNumberOf, localIsoDate } from '../../../core/oil-status.ts'
 import { AlertBanner } from '../../ui/alert-banner.tsx'
-import { Button } from '../../ui/button.tsx'
+import { FormActions } from '../../ui/form-actions.tsx'
 import { TextField } from '../../ui/form-field.tsx'
 import { Modal } from '../../ui/modal.tsx'
 import { useAddOilChange } from './use-add-oil-change.ts'
@@ -49,14 +49,7 @@ export function OilChangeModal({ unitId, onClose }: { unitId: string; onClose: (
         />
         {/* Optional: with the pre-trips' readings it tells when the next change is due by distance (issue 15). */}
         <TextField label="Odometer (optional)" name="odometer" inputMode="numeric" autoComplete="off" value={odometer} onChange={(event) => setOdometer(event.target.value)} />
-        <div className="flex justify-end gap-3">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" pending={addOilChange.isPending}>
-            Save
-          </Button>
-        </div>
+        <FormActions onCancel={onClose} pending={addOilChange.isPending} submitLabel={'Save'} />
       </form>
     </Modal>
   )

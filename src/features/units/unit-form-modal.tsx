@@ -6,7 +6,7 @@ import { toast } from 'react-hot-toast'
 import type { UnitTypeFull } from '../../../core/contract/unit-types.ts'
 import { MIN_UNIT_YEAR, maxUnitYear, VIN_MAX_LENGTH, type Unit } from '../../../core/contract/units.ts'
 import { AlertBanner } from '../../ui/alert-banner.tsx'
-import { Button } from '../../ui/button.tsx'
+import { FormActions } from '../../ui/form-actions.tsx'
 import { SelectField, TextField } from '../../ui/form-field.tsx'
 import { Modal } from '../../ui/modal.tsx'
 import { initialUnitFormValues, subTypeAfterTypeChange, unitBodyOf, type UnitFormValues } from './unit-form-values.ts'
@@ -102,14 +102,7 @@ export function UnitFormModal({ unitTypes, companyId, unit, onClose }: UnitFormM
           />
           <TextField label="Plate Number" autoComplete="off" {...register('plate_number')} />
         </div>
-        <div className="flex justify-end gap-3">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" pending={save.isPending}>
-            {unit ? 'Update' : 'Create'}
-          </Button>
-        </div>
+        <FormActions onCancel={onClose} pending={save.isPending} submitLabel={unit ? 'Update' : 'Create'} />
       </form>
     </Modal>
   )

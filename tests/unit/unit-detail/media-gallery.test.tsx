@@ -1,5 +1,8 @@
 import { describe, expect, test, vi } from 'vitest'
-import { fireEvent, render, screen, within } from '@testing-library/react'
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { QueryClient, QueryClientProvider, queryOptions } from '@tanstack/react-query'
+import type { MediaDetails } from '../../../core/contract/inspections.ts'
+import { MediaDetailsGallery } from '../../../src/ui/media-details-gallery.tsx'
 import { MediaGallery, showsThumbnails, wrapIndex, type GallerySlide } from '../../../src/ui/media-gallery.tsx'
 
 const photo = (n: number): GallerySlide => ({ key: `p${n}`, status: 'ready', kind: 'image', src: `/api/files/media/p${n}.jpg`, name: `photo-${n}.jpg` })
@@ -67,5 +70,31 @@ describe('media gallery', () => {
     render(<MediaGallery slides={[photo(1)]} onClose={onClose} />)
     fireEvent.click(screen.getByRole('button', { name: 'Close' }))
     expect(onClose).toHaveBeenCalledOnce()
+  })
+})
+
+describe('gallery over media fetched one by one', () => {
+  // Each media id's details answer on their own: one at once, one with an error, one never.
+  const details: Record<string, () => Promise<MediaDetails>> = {
+    ready: async () => ({ signedUrl: '/api/files/media/ready.jpg', fileName: 'photo-ready.jpg', type: 'image' }),
+    broken: async () => Promise.reject(new Error('Media not found.')),
+    slow: () => new Promise<MediaDetails>(() => {}),
+  }
+  const queryOf = (mediaId: string) => queryOptions({ queryKey: ['media', mediaId] as const, queryFn: details[mediaId]!, retry: false })
+
+  test('shows each slide as its details arrive: the loaded one, the failed one, and one still loading', async () => {
+    const client = new QueryClient()
+    render(
+      <QueryClientProvider client={client}>
+        <MediaDetailsGallery mediaIds={['ready', 'broken', 'slow']} queryOf={queryOf} onClose={() => {}} />
+      </QueryClientProvider>,
+    )
+    await waitFor(() => expect(shownImage()?.getAttribute('src')).toBe('/api/files/media/ready.jpg'))
+    expect(shownImage()?.getAttribute('alt')).toBe('photo-ready.jpg')
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }))
+    expect((await screen.findByRole('alert')).textContent).toBe('Something Went Wrong, Please Try Again Later')
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }))
+    expect(screen.getByRole('status').textContent).toContain('Loading...')
+    client.clear()
   })
 })

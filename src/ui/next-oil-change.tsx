@@ -1,0 +1,23 @@
+// The 'Next oil change' value of a unit (spec §4, §9): its date and how far off it is — '{n} days
+// overdue', 'today' or 'after {n} days' — in error colours at 10 days or fewer. The unit screen and the
+// driver's pre-trip screen both show it.
+import type { OilStatus } from '../../core/oil-status.ts'
+import { formatOilDate } from '../lib/dates.ts'
+
+export function NextOilChange({ status }: { status: OilStatus }) {
+  return (
+    <dd className="flex flex-wrap items-center gap-2 font-medium">
+      {formatOilDate(status.date)}
+      <span
+        data-error={status.error || undefined}
+        className={`rounded-full px-2 py-0.5 text-xs font-semibold ${
+          status.error
+            ? 'bg-red-100 text-red-700 dark:bg-red-950/60 dark:text-red-300'
+            : 'bg-green-100 text-green-800 dark:bg-green-900/40 dark:text-green-300'
+        }`}
+      >
+        {status.errorLabel}
+      </span>
+    </dd>
+  )
+}
