@@ -5,6 +5,7 @@
 import { documentExpiryReminders } from './rules/document-expiry.ts'
 import { licenceExpiryReminders } from './rules/licence-expiry.ts'
 import { oilChangeReminders } from './rules/oil-change.ts'
+import { outOfServiceReminders } from './rules/out-of-service.ts'
 import type { ReminderRule } from './reminder-rule.ts'
 
-export const REMINDER_RULES: readonly ReminderRule[] = [oilChangeReminders, documentExpiryReminders, licenceExpiryReminders]
+export const REMINDER_RULES: readonly ReminderRule[] = [oilChangeReminders, documentExpiryReminders, licenceExpiryReminders, outOfServiceReminders]

@@ -200,7 +200,7 @@ describe('a crash between the handler and its stored reply', () => {
       token: driver.token,
       body: uploadForm({ type: 'pre-inspection', company_id: owner.companyId, inspection_id: draftId, item: 'Lights' }, [{ bytes: jpegBytes(64, 48), name: 'l.jpg' }]),
     })
-    const run = await crashThenRetry(driver, unitId, 'PUT', `/pre-inspection/${draftId}`, () => ({ json: { description: 'All good', currentStep: 5 } }))
+    const run = await crashThenRetry(driver, unitId, 'PUT', `/pre-inspection/${draftId}`, () => ({ json: { description: 'All good', currentStep: 5, signature: signatureDataUrl() } }))
     expect(run.afterCrash).toEqual(run.before)
     expect(run.retry.status).toBe(200)
     expect(run.afterRetry).toMatchObject({ finished: true, description: 'All good' })
