@@ -9,6 +9,7 @@ import { formatInspectionDate } from '../../lib/dates.ts'
 import type { DraftRecord } from '../../outbox/outbox-db.ts'
 import { Button } from '../../ui/button.tsx'
 import { MediaGallery, type GallerySlide } from '../../ui/media-gallery.tsx'
+import { ReportPdfButton } from '../../ui/report-pdf-button.tsx'
 import { SkeletonList } from '../../ui/skeleton-list.tsx'
 import { pretripMediaQuery } from './pretrip-media-query.ts'
 import { previousPretripsQuery } from './pretrip-queries.ts'
@@ -96,6 +97,7 @@ function FinishedPretrip({ pretrip }: { pretrip: Inspection }) {
           <Button variant="secondary" disabled={pretrip.video_ids.length === 0} onClick={() => setGallery('video')}>
             Videos ({pretrip.video_ids.length})
           </Button>
+          <ReportPdfButton reportId={pretrip._id} />
         </div>
       </div>
       {gallery && (

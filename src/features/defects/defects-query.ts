@@ -1,0 +1,38 @@
+// GET /defects (owner): the company's defects by status and unit, and the certification that closes one.
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import * as v from 'valibot'
+import { DEFECT_STATUSES, type CertifyBody, type CertifyResponse, type DefectListResponse, type DefectStatusFilter } from '../../../core/contract/dvir.ts'
+import { api } from '../../api/client.ts'
+import { dashboardCountsKeyRoot } from '../../api/dashboard-counts.ts'
+
+export const defectsKeyRoot = ['defects'] as const
+
+export const defectsQuery = (status: DefectStatusFilter, unitId?: string) =>
+  queryOptions({
+    queryKey: [...defectsKeyRoot, status, unitId ?? null] as const,
+    queryFn: () => api.get('defects', { searchParams: { status, ...(unitId ? { unitId } : {}) } }).json<DefectListResponse>(),
+  })
+
+/** The screen's filters in the URL: `status` (open by default) and `unitId`. */
+export const DefectsSearchParams = v.object({
+  status: v.fallback(v.optional(v.picklist(DEFECT_STATUSES)), undefined),
+  unitId: v.fallback(v.optional(v.pipe(v.string(), v.uuid())), undefined),
+})
+export type DefectsSearch = v.InferOutput<typeof DefectsSearchParams>
+
+/**
+ * POST /defects/{id}/certify. The key is made once per certification form, so a retried press (a lost
+ * reply) is answered with the first result instead of a 409.
+ */
+export function useCertifyDefect(defectId: string, idempotencyKey: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: CertifyBody) => api.post(`defects/${defectId}/certify`, { json: body, headers: { 'Idempotency-Key': idempotencyKey } }).json<CertifyResponse>(),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: defectsKeyRoot })
+      void queryClient.invalidateQueries({ queryKey: dashboardCountsKeyRoot })
+      // The unit's History and its 'Mark Maintenance Complete'.
+      void queryClient.invalidateQueries({ queryKey: ['units'] })
+    },
+  })
+}
