@@ -69,7 +69,7 @@ test.describe('on a phone', () => {
     await page.getByRole('button', { name: 'Next' }).click()
 
     await expect(page.getByRole('heading', { name: 'Step 2 of 2: Checklist and description' })).toBeVisible()
-    const summary = page.getByRole('region', { name: 'Summary' })
+    const summary = page.getByRole('region', { name: 'Summary', exact: true })
     await expect(summary).toContainText('Lights — Out of service: Left headlamp dead')
     await expect(summary).toContainText('Not safe to operate')
     await page.getByRole('textbox', { name: 'Description' }).fill(description)

@@ -11,6 +11,8 @@ export const defectsQuery = (status: DefectStatusFilter, unitId?: string) =>
   queryOptions({
     queryKey: [...defectsKeyRoot, status, unitId ?? null] as const,
     queryFn: () => api.get('defects', { searchParams: { status, ...(unitId ? { unitId } : {}) } }).json<DefectListResponse>(),
+    // Certifications change it from other desks: asked again whenever the screen opens.
+    staleTime: 0,
   })
 
 /** The screen's filters in the URL: `status` (open by default) and `unitId`. */

@@ -48,4 +48,6 @@ export const lastReportQuery = (unitId: string) =>
   queryOptions({
     queryKey: [...pretripListKeyRoot, 'last', unitId] as const,
     queryFn: () => api.get(`pre-inspection/${unitId}/last-report`).json<LastReportResponse>(),
+    // A report or certification made elsewhere a moment ago must be the one reviewed: asked again on every visit.
+    staleTime: 0,
   })

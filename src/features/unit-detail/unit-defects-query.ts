@@ -8,4 +8,6 @@ export const unitOpenDefectsQuery = (unitId: string) =>
   queryOptions({
     queryKey: ['defects', 'open', unitId] as const,
     queryFn: () => api.get('defects', { searchParams: { status: 'open', unitId } }).json<DefectListResponse>(),
+    // It decides whether 'Mark Maintenance Complete' is offered: always asked again when the unit opens.
+    staleTime: 0,
   })
