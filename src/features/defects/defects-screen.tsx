@@ -2,7 +2,7 @@
 // with unit, item, severity, note, photos, reporter and age — open ones first by default, out of
 // service at the top — filtered by status and unit (both kept in the URL). Each open defect is
 // certified from here.
-import { useQueries, useQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useId, useState } from 'react'
 import { CERTIFICATION_LABELS, DEFECT_STATUS_LABELS, DEFECT_STATUSES, SEVERITY_LABELS, type DefectListItem, type DefectStatusFilter } from '../../../core/contract/dvir.ts'
@@ -12,7 +12,8 @@ import { errorText } from '../../api/error-message.ts'
 import { ageLabel } from '../../lib/age.ts'
 import { formatInspectionDate } from '../../lib/dates.ts'
 import { Button } from '../../ui/button.tsx'
-import { MediaGallery, type GallerySlide } from '../../ui/media-gallery.tsx'
+import { MediaDetailsGallery } from '../../ui/media-details-gallery.tsx'
+import { RetryAlert } from '../../ui/retry-alert.tsx'
 import { PageHeader, SCREEN_CLASS } from '../../ui/page-header.tsx'
 import { SkeletonList } from '../../ui/skeleton-list.tsx'
 import { CertifyDefectModal } from './certify-defect-modal.tsx'
@@ -65,12 +66,9 @@ export function DefectsScreen({ search, onSearch }: { search: DefectsSearch; onS
       {list.isPending ? (
         <SkeletonList label="Loading defects" count={4} />
       ) : list.isError ? (
-        <div role="alert" className="flex flex-wrap items-center gap-3 text-red-700 dark:text-red-300">
+        <RetryAlert retryLabel="Retry" onRetry={() => void list.refetch()}>
           {errorText(list.error)}
-          <Button variant="secondary" onClick={() => void list.refetch()}>
-            Retry
-          </Button>
-        </div>
+        </RetryAlert>
       ) : list.data.items.length === 0 ? (
         <p className="py-10 text-center text-slate-600 dark:text-slate-300">{status === 'open' ? 'No open defects' : 'No defects'}</p>
       ) : (
@@ -134,19 +132,17 @@ function DefectCard({ defect, onCertify }: { defect: DefectListItem; onCertify: 
   )
 }
 
+/** A defect's photos, through the pre-trip media details (owners read every capture of their company). */
 function DefectGallery({ mediaIds, onClose }: { mediaIds: readonly string[]; onClose: () => void }) {
-  const slides = useQueries({
-    queries: mediaIds.map((id) => ({
-      queryKey: ['media', id] as const,
-      queryFn: () => api.get(`pre-inspection/${id}/pictureDetails`).json<MediaDetails>(),
-      meta: { persist: false },
-    })),
-    combine: (results) =>
-      results.map((result, index): GallerySlide => {
-        const key = mediaIds[index] ?? String(index)
-        if (result.data) return { key, status: 'ready', kind: result.data.type, src: result.data.signedUrl, name: result.data.fileName }
-        return result.isError ? { key, status: 'error' } : { key, status: 'loading' }
-      }),
-  })
-  return <MediaGallery slides={slides} onClose={onClose} />
+  return (
+    <MediaDetailsGallery
+      mediaIds={mediaIds}
+      queryOf={(id) => ({
+        queryKey: ['media', id] as const,
+        queryFn: () => api.get(`pre-inspection/${id}/pictureDetails`).json<MediaDetails>(),
+        meta: { persist: false },
+      })}
+      onClose={onClose}
+    />
+  )
 }

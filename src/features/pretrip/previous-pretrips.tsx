@@ -1,14 +1,14 @@
 // 'Previous PreTrip' (spec §2 "Driver pre-trip screen"): the driver's finished pre-trips of this unit,
 // each headed by its updated date, newest first — and, above them, any finished on this device that
 // are still waiting to reach the server. Empty: 'You didn't made any pretrips yet.'
-import { useQueries, useQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import type { Inspection } from '../../../core/contract/inspections.ts'
 import { errorText } from '../../api/error-message.ts'
 import { formatInspectionDate } from '../../lib/dates.ts'
 import type { DraftRecord } from '../../outbox/outbox-db.ts'
 import { Button } from '../../ui/button.tsx'
-import { MediaGallery, type GallerySlide } from '../../ui/media-gallery.tsx'
+import { MediaDetailsGallery } from '../../ui/media-details-gallery.tsx'
 import { ReportPdfButton } from '../../ui/report-pdf-button.tsx'
 import { SkeletonList } from '../../ui/skeleton-list.tsx'
 import { pretripMediaQuery } from './pretrip-media-query.ts'
@@ -124,14 +124,5 @@ function FinishedPretrip({ pretrip }: { pretrip: Inspection }) {
 }
 
 function PretripGallery({ mediaIds, kind, onClose }: { mediaIds: readonly string[]; kind: 'photo' | 'video'; onClose: () => void }) {
-  const slides = useQueries({
-    queries: mediaIds.map((id) => pretripMediaQuery(id, kind)),
-    combine: (results) =>
-      results.map((result, index): GallerySlide => {
-        const key = mediaIds[index] ?? String(index)
-        if (result.data) return { key, status: 'ready', kind: result.data.type, src: result.data.signedUrl, name: result.data.fileName }
-        return result.isError ? { key, status: 'error' } : { key, status: 'loading' }
-      }),
-  })
-  return <MediaGallery slides={slides} onClose={onClose} />
+  return <MediaDetailsGallery mediaIds={mediaIds} queryOf={(id) => pretripMediaQuery(id, kind)} onClose={onClose} />
 }

@@ -1,7 +1,6 @@
-// The 'Preview' gallery of one inspection's pictures or videos: each slide's address is loaded on its
-// own (and cached per media id), so the first photo shows while the others still load.
-import { useQueries } from '@tanstack/react-query'
-import { MediaGallery, type GallerySlide } from '../../ui/media-gallery.tsx'
+// The 'Preview' gallery of one inspection's pictures or videos (spec §2), each slide's address loaded on
+// its own through the inspection's media details.
+import { MediaDetailsGallery } from '../../ui/media-details-gallery.tsx'
 import { mediaDetailsQuery, type InspectionSource, type MediaListKind } from './media-details-query.ts'
 
 export interface InspectionMediaGalleryProps {
@@ -12,14 +11,5 @@ export interface InspectionMediaGalleryProps {
 }
 
 export function InspectionMediaGallery({ source, kind, mediaIds, onClose }: InspectionMediaGalleryProps) {
-  const slides = useQueries({
-    queries: mediaIds.map((id) => mediaDetailsQuery(source, kind, id)),
-    combine: (results) =>
-      results.map((result, index): GallerySlide => {
-        const key = mediaIds[index] ?? String(index)
-        if (result.data) return { key, status: 'ready', kind: result.data.type, src: result.data.signedUrl, name: result.data.fileName }
-        return result.isError ? { key, status: 'error' } : { key, status: 'loading' }
-      }),
-  })
-  return <MediaGallery slides={slides} onClose={onClose} />
+  return <MediaDetailsGallery mediaIds={mediaIds} queryOf={(id) => mediaDetailsQuery(source, kind, id)} onClose={onClose} />
 }
