@@ -15,6 +15,12 @@ import type { FileStore } from '../storage/storage.ts'
 
 /** Photos drawn per report; the rest are counted. */
 export const MAX_THUMBNAILS_PER_REPORT = 24
+/**
+ * Photos drawn in one document: they are embedded as stored (phone photos downscaled to a 2048 px long
+ * edge, a few hundred KB each), and the whole document is built in memory, so a range of many reports
+ * draws the first ones and counts the rest.
+ */
+export const MAX_THUMBNAILS_PER_DOCUMENT = 120
 const PAGE: [number, number] = [612, 792]
 const MARGIN = 48
 const THUMB = 96
@@ -174,6 +180,7 @@ export async function reportsPdf(db: Db, files: FileStore, reports: readonly Dra
   const unitOf = new Map(unitRows.map((unit) => [unit.id, unit]))
 
   const writer = new Writer(doc, fonts)
+  let documentThumbnails = 0
   for (const [index, report] of reports.entries()) {
     if (index > 0) writer.newPage()
     const unit = unitOf.get(report.unitId)
@@ -214,7 +221,7 @@ export async function reportsPdf(db: Db, files: FileStore, reports: readonly Dra
       const unreadable: string[] = []
       for (const capture of captures) {
         if (capture.kind !== 'photo') continue
-        if (thumbnails >= MAX_THUMBNAILS_PER_REPORT) {
+        if (thumbnails >= MAX_THUMBNAILS_PER_REPORT || documentThumbnails >= MAX_THUMBNAILS_PER_DOCUMENT) {
           skipped++
           continue
         }
@@ -223,6 +230,7 @@ export async function reportsPdf(db: Db, files: FileStore, reports: readonly Dra
         if (image) {
           images.push(image)
           thumbnails++
+          documentThumbnails++
         } else unreadable.push(capture.fileName)
       }
       writer.images(images, { width: THUMB, height: THUMB }, 12)

@@ -18,15 +18,18 @@ beforeAll(async () => {
 })
 afterAll(() => ctx.close())
 
-async function pdfText(apiPath: string, token: string): Promise<{ text: string; pages: number }> {
+async function pdfText(apiPath: string, token: string): Promise<{ text: string; pages: number; images: number }> {
   const response = await ctx.app.request(`/api${apiPath}`, { headers: { authorization: `Bearer ${token}` } })
   expect(response.status).toBe(200)
   expect(response.headers.get('content-type')).toBe('application/pdf')
   const bytes = new Uint8Array(await response.arrayBuffer())
   expect(Buffer.from(bytes.subarray(0, 5)).toString('latin1')).toBe('%PDF-')
+  // Images are stream objects, never packed into object streams: each is an `/Subtype /Image` in the file.
+  // Counted first: PDF.js takes the buffer over.
+  const images = Buffer.from(bytes).toString('latin1').match(/\/Subtype\s*\/Image/g)?.length ?? 0
   const document = await getDocumentProxy(bytes)
   const { text, totalPages } = await extractText(document, { mergePages: true })
-  return { text: text.replace(/\s+/g, ' '), pages: totalPages }
+  return { text: text.replace(/\s+/g, ' '), pages: totalPages, images }
 }
 
 test('a report’s PDF carries the company, unit, driver, each result, the note, photos, the certification and the next driver’s review', async () => {
@@ -40,7 +43,9 @@ test('a report’s PDF carries the company, unit, driver, each result, the note,
   const next = await startPretrip(ctx, maria, unit.id)
   await ctx.call('POST', `/pre-inspection/${next}/review`, { token: maria.token, json: { inspection_id: draftId, signature: signatureDataUrl() } })
 
-  const { text } = await pdfText(`/pre-inspection/${draftId}/report.pdf`, owner.token)
+  const { text, images } = await pdfText(`/pre-inspection/${draftId}/report.pdf`, owner.token)
+  // The photo's thumbnail and three signatures: the driver's, the certification's, the next driver's review.
+  expect(images).toBe(4)
   for (const expected of [
     'Driver Vehicle Inspection Report',
     reportNumber(draftId),
