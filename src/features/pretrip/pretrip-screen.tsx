@@ -126,7 +126,9 @@ export function PretripScreen({ unitId, driverId, companyId }: { unitId: string;
         <PretripWizard draft={draft} step={step} checklist={checklist} />
       ) : (
         <div>
-          <Button onClick={() => void start()} pending={starting}>
+          {/* Until the last report is known (or cannot be asked for: offline with none saved), Start waits — else
+              a quick press would skip its review. */}
+          <Button onClick={() => void start()} pending={starting || (lastReport.isPending && lastReport.fetchStatus === 'fetching')}>
             Start / Continue PreTrip
           </Button>
         </div>
