@@ -20,11 +20,11 @@ async function signIn(page: Page, email: string): Promise<void> {
   await expect(page).toHaveURL(/\/units$/)
 }
 
-async function dashboardCounts(page: Page): Promise<{ drivers: number; units: number }> {
+async function dashboardCounts(page: Page): Promise<{ drivers: number; units: number; defects: number }> {
   const { token, userId } = await page.evaluate(() => ({ token: localStorage.getItem('token'), userId: localStorage.getItem('userId') }))
   const response = await page.request.get(`/api/user/${userId}/dashboard-counts`, { headers: { Authorization: `Bearer ${token}` } })
   expect(response.ok()).toBe(true)
-  return (await response.json()) as { drivers: number; units: number }
+  return (await response.json()) as { drivers: number; units: number; defects: number }
 }
 
 /** Ids of real demo records, so detail routes open as a user would reach them. */
@@ -51,7 +51,7 @@ const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' })
 const userMenuButton = (page: Page) => page.getByRole('button', { name: 'User menu' })
 
 test.describe('desktop sidebar', () => {
-  test('an owner sees the company, MENU, and Drivers, Units and Documents with count badges', async ({ page }) => {
+  test('an owner sees the company, MENU, and Drivers, Units, Documents and Defects with count badges', async ({ page }) => {
     await signIn(page, OWNER)
     const counts = await dashboardCounts(page)
     expect(counts.drivers).toBeGreaterThan(0)
@@ -60,7 +60,10 @@ test.describe('desktop sidebar', () => {
     await expect(sidebar(page).getByRole('link', { name: 'Demo Freight' })).toHaveAttribute('href', '/units')
     await expect(sidebar(page).getByRole('heading', { name: 'MENU' })).toBeVisible()
     const links = mainNav(page).getByRole('link')
-    await expect(links).toHaveText(['Drivers' + counts.drivers, 'Units' + counts.units, 'Documents'])
+    // The demo has an open defect (a minor one on unit 102's last pre-trip): Defects shows its badge.
+    expect(counts.defects).toBeGreaterThan(0)
+    await expect(links).toHaveText(['Drivers' + counts.drivers, 'Units' + counts.units, 'Documents', 'Defects' + counts.defects])
+    await expect(mainNav(page).getByRole('link', { name: /^Defects/ })).toHaveAttribute('href', '/defects')
     await expect(mainNav(page).getByRole('link', { name: /^Units/ })).toHaveAttribute('aria-current', 'page')
     await expect(mainNav(page).getByRole('link', { name: 'Documents' })).toHaveAttribute('href', '/app-documents')
   })
