@@ -13,6 +13,7 @@
 import * as v from 'valibot'
 import { Id } from './common.ts'
 import { CalendarDate } from './dates.ts'
+import { DEFECT_STATUSES, type DefectStatusFilter } from './defect-status.ts'
 
 export const ITEM_RESULTS = ['ok', 'defect'] as const
 export type ItemResultValue = (typeof ITEM_RESULTS)[number]
@@ -89,8 +90,6 @@ export const CertifyBody = v.object({
 })
 export type CertifyBody = v.InferInput<typeof CertifyBody>
 
-export const DEFECT_STATUSES = ['open', 'repaired', 'no-repair-needed', 'all'] as const
-export type DefectStatusFilter = (typeof DEFECT_STATUSES)[number]
 export const DEFECT_STATUS_LABELS: Record<DefectStatusFilter, string> = {
   open: 'Open',
   repaired: 'Repaired',

@@ -3,7 +3,8 @@
 // 'Repaired' or 'No repair needed' with a note and a signature. A certification is a new row and a new
 // History entry, never an edit — a second one for the same defect is refused.
 import { and, asc, count, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm'
-import { CERTIFICATION_LABELS, reportNumber, type CertificationAction, type DefectListItem, type DefectStatusFilter } from '../../core/contract/dvir.ts'
+import type { DefectStatusFilter } from '../../core/contract/defect-status.ts'
+import { CERTIFICATION_LABELS, reportNumber, type CertificationAction, type DefectListItem } from '../../core/contract/dvir.ts'
 import type { Db } from '../db/client.ts'
 import { defectCertifications, inspectionItems, inspections, media, units } from '../db/schema.ts'
 import type { SessionUser } from '../http/app-env.ts'

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { useCallback } from 'react'
 import { DefectsScreen } from '../features/defects/defects-screen.tsx'
-import { DefectsSearchParams, type DefectsSearch } from '../features/defects/defects-query.ts'
+import { DefectsSearchParams, type DefectsSearch } from '../features/defects/defects-search.ts'
 import { RouteError } from '../ui/route-error.tsx'
 import { requireOwner } from './-owner-only.ts'
 

@@ -1,7 +1,7 @@
 // GET /defects (owner): the company's defects by status and unit, and the certification that closes one.
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import * as v from 'valibot'
-import { DEFECT_STATUSES, type CertifyBody, type CertifyResponse, type DefectListResponse, type DefectStatusFilter } from '../../../core/contract/dvir.ts'
+import type { DefectStatusFilter } from '../../../core/contract/defect-status.ts'
+import type { CertifyBody, CertifyResponse, DefectListResponse } from '../../../core/contract/dvir.ts'
 import { api } from '../../api/client.ts'
 import { dashboardCountsKeyRoot } from '../../api/dashboard-counts.ts'
 
@@ -14,13 +14,6 @@ export const defectsQuery = (status: DefectStatusFilter, unitId?: string) =>
     // Certifications change it from other desks: asked again whenever the screen opens.
     staleTime: 0,
   })
-
-/** The screen's filters in the URL: `status` (open by default) and `unitId`. */
-export const DefectsSearchParams = v.object({
-  status: v.fallback(v.optional(v.picklist(DEFECT_STATUSES)), undefined),
-  unitId: v.fallback(v.optional(v.pipe(v.string(), v.uuid())), undefined),
-})
-export type DefectsSearch = v.InferOutput<typeof DefectsSearchParams>
 
 /**
  * POST /defects/{id}/certify. The key is made once per certification form, so a retried press (a lost
