@@ -17,6 +17,7 @@ import { webPushSender } from './push/push-sender.ts'
 import { vapidKeys } from './push/vapid-keys.ts'
 import { REMINDER_SCAN_CRON } from './reminders/scan.ts'
 import { sweepExpired } from './maintenance/sweep-expired.ts'
+import { sweepExpiredReports } from './maintenance/sweep-reports.ts'
 import { seedDemo } from './seed.ts'
 import { diskFileStore, fileUrlSigner } from './storage/storage.ts'
 import { s3FileStore } from './storage/s3-store.ts'
@@ -83,9 +84,11 @@ server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS
 server.headersTimeout = HEADERS_TIMEOUT_MS
 
 const sweep = () =>
-  sweepExpired(database.db, new Date()).catch((error: unknown) => {
-    console.warn(`Sweeping expired rows failed: ${error instanceof Error ? error.message : String(error)}`)
-  })
+  sweepExpired(database.db, new Date())
+    .then(() => sweepExpiredReports(database.db, jobs, new Date()))
+    .catch((error: unknown) => {
+      console.warn(`Sweeping expired rows failed: ${error instanceof Error ? error.message : String(error)}`)
+    })
 const refreshStatistics = () =>
   database.refreshStatistics().catch((error: unknown) => {
     console.warn(`Refreshing the planner's statistics failed: ${error instanceof Error ? error.message : String(error)}`)

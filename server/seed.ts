@@ -9,6 +9,7 @@ import type { Db } from './db/client.ts'
 import { encodePng } from './media/png.ts'
 import {
   companies,
+  inspectionItems,
   inspections,
   oilChanges,
   unitStatusEvents,
@@ -252,22 +253,42 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedOutcom
       createdAt: daysAgo(days),
       updatedAt: daysAgo(days),
     })
-    await tx.insert(inspections).values([
-      finishedInspection('3AKJHHDR5NSNA1234', 'Handed over with a full tank. Small chip on the windshield, passenger side.', 9),
-      finishedInspection('3HSDZAPR7LN512345', 'Tires and lights checked with the driver. No damage found.', 6),
-      {
-        kind: 'pre-inspection',
+    const [, , mariasReport] = await tx
+      .insert(inspections)
+      .values([
+        finishedInspection('3AKJHHDR5NSNA1234', 'Handed over with a full tank. Small chip on the windshield, passenger side.', 9),
+        finishedInspection('3HSDZAPR7LN512345', 'Tires and lights checked with the driver. No damage found.', 6),
+        {
+          kind: 'pre-inspection',
+          companyId: company.id,
+          authorId: maria.id,
+          authorName: 'Maria Lopez',
+          unitId: unitIdOf('1XKYD49X1MJ441876'),
+          toUserId: null,
+          description: 'All lights working, oil and coolant at the mark.',
+          signature,
+          signatureContentType: 'image/png',
+          currentStep: 2,
+          signedAt: daysAgo(1),
+          finishedAt: daysAgo(1),
+          createdAt: daysAgo(1),
+          updatedAt: daysAgo(1),
+        },
+      ])
+      .returning({ id: inspections.id, unitId: inspections.unitId })
+    // Her report as a DVIR: one minor defect for the owner's Defects screen, the rest OK.
+    await tx.insert(inspectionItems).values(
+      ['Lights', 'Tire Pressure & Condition', 'Engine Oil', 'Coolant level'].map((item, index) => ({
+        inspectionId: mariasReport!.id,
         companyId: company.id,
-        authorId: maria.id,
-        unitId: unitIdOf('1XKYD49X1MJ441876'),
-        toUserId: null,
-        description: 'All lights working, tire pressure 110 psi all round, oil and coolant at the mark.',
-        currentStep: 2,
-        finishedAt: daysAgo(1),
-        createdAt: daysAgo(1),
-        updatedAt: daysAgo(1),
-      },
-    ])
+        unitId: mariasReport!.unitId,
+        item,
+        ...(item === 'Tire Pressure & Condition'
+          ? { result: 'defect' as const, severity: 'minor' as const, note: 'Right rear inner tire low (85 psi); aired up to 110.' }
+          : { result: 'ok' as const }),
+        createdAt: new Date(daysAgo(1).getTime() + index),
+      })),
+    )
   })
 
   printSignIns(log)

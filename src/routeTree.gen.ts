@@ -17,6 +17,7 @@ import { Route as NewUserRouteImport } from './routes/new-user'
 import { Route as AppAppDocumentsRouteImport } from './routes/_app.app-documents'
 import { Route as AppChangePasswordRouteImport } from './routes/_app.change-password'
 import { Route as AppDashboardRouteImport } from './routes/_app.dashboard'
+import { Route as AppDefectsRouteImport } from './routes/_app.defects'
 import { Route as AppDocumentsRouteImport } from './routes/_app.documents'
 import { Route as AppInspectionTypesRouteImport } from './routes/_app.inspection-types'
 import { Route as AppNotificationsRouteImport } from './routes/_app.notifications'
@@ -78,6 +79,11 @@ const AppChangePasswordRoute = AppChangePasswordRouteImport.update({
 const AppDashboardRoute = AppDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppDefectsRoute = AppDefectsRouteImport.update({
+  id: '/defects',
+  path: '/defects',
   getParentRoute: () => AppRoute,
 } as any)
 const AppDocumentsRoute = AppDocumentsRouteImport.update({
@@ -211,6 +217,7 @@ export interface FileRoutesByFullPath {
   '/app-documents': typeof AppAppDocumentsRoute
   '/change-password': typeof AppChangePasswordRoute
   '/dashboard': typeof AppDashboardRoute
+  '/defects': typeof AppDefectsRoute
   '/documents': typeof AppDocumentsRoute
   '/inspection-types': typeof AppInspectionTypesRoute
   '/notifications': typeof AppNotificationsRoute
@@ -243,6 +250,7 @@ export interface FileRoutesByTo {
   '/app-documents': typeof AppAppDocumentsRoute
   '/change-password': typeof AppChangePasswordRoute
   '/dashboard': typeof AppDashboardRoute
+  '/defects': typeof AppDefectsRoute
   '/documents': typeof AppDocumentsRoute
   '/inspection-types': typeof AppInspectionTypesRoute
   '/notifications': typeof AppNotificationsRoute
@@ -278,6 +286,7 @@ export interface FileRoutesById {
   '/_app/app-documents': typeof AppAppDocumentsRoute
   '/_app/change-password': typeof AppChangePasswordRoute
   '/_app/dashboard': typeof AppDashboardRoute
+  '/_app/defects': typeof AppDefectsRoute
   '/_app/documents': typeof AppDocumentsRoute
   '/_app/inspection-types': typeof AppInspectionTypesRoute
   '/_app/notifications': typeof AppNotificationsRoute
@@ -312,6 +321,7 @@ export interface FileRouteTypes {
     | '/app-documents'
     | '/change-password'
     | '/dashboard'
+    | '/defects'
     | '/documents'
     | '/inspection-types'
     | '/notifications'
@@ -344,6 +354,7 @@ export interface FileRouteTypes {
     | '/app-documents'
     | '/change-password'
     | '/dashboard'
+    | '/defects'
     | '/documents'
     | '/inspection-types'
     | '/notifications'
@@ -378,6 +389,7 @@ export interface FileRouteTypes {
     | '/_app/app-documents'
     | '/_app/change-password'
     | '/_app/dashboard'
+    | '/_app/defects'
     | '/_app/documents'
     | '/_app/inspection-types'
     | '/_app/notifications'
@@ -468,6 +480,13 @@ declare module '@tanstack/react-router' {
       path: '/dashboard'
       fullPath: '/dashboard'
       preLoaderRoute: typeof AppDashboardRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/defects': {
+      id: '/_app/defects'
+      path: '/defects'
+      fullPath: '/defects'
+      preLoaderRoute: typeof AppDefectsRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/documents': {
@@ -645,6 +664,7 @@ interface AppRouteChildren {
   AppAppDocumentsRoute: typeof AppAppDocumentsRoute
   AppChangePasswordRoute: typeof AppChangePasswordRoute
   AppDashboardRoute: typeof AppDashboardRoute
+  AppDefectsRoute: typeof AppDefectsRoute
   AppDocumentsRoute: typeof AppDocumentsRoute
   AppInspectionTypesRoute: typeof AppInspectionTypesRoute
   AppNotificationsRoute: typeof AppNotificationsRoute
@@ -668,6 +688,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppAppDocumentsRoute: AppAppDocumentsRoute,
   AppChangePasswordRoute: AppChangePasswordRoute,
   AppDashboardRoute: AppDashboardRoute,
+  AppDefectsRoute: AppDefectsRoute,
   AppDocumentsRoute: AppDocumentsRoute,
   AppInspectionTypesRoute: AppInspectionTypesRoute,
   AppNotificationsRoute: AppNotificationsRoute,

@@ -96,6 +96,8 @@ export interface UserInfo {
 export interface DashboardCounts {
   drivers: number
   units: number
+  /** Open defects of the company's units (owners; 0 for drivers). */
+  defects: number
 }
 
 export const UpdateCompanyBody = v.object({ companyId: Id })

@@ -6,6 +6,7 @@
 //   GET /company-settings/reminders → ReminderStatus       (owner: when each reminder kind last ran)
 import * as v from 'valibot'
 import { Id } from './common.ts'
+import { RetentionMonths } from './dvir.ts'
 
 export const DISTANCE_UNITS = ['mi', 'km'] as const
 export type DistanceUnit = (typeof DISTANCE_UNITS)[number]
@@ -55,6 +56,8 @@ export interface CompanySettings {
   timeZone: string
   distanceUnit: DistanceUnit
   oilChangeIntervals: UnitTypeOilInterval[]
+  /** How long finished pre-trip reports are kept, in months (at least 3; docs/decisions/011-dvir.md). */
+  reportRetentionMonths: number
 }
 
 /** Every field optional: a PUT changes what it names. */
@@ -67,10 +70,11 @@ export const UpdateCompanySettingsBody = v.object({
       v.maxLength(500, 'Too many unit types.'),
     ),
   ),
+  reportRetentionMonths: v.optional(RetentionMonths),
 })
 export type UpdateCompanySettingsBody = v.InferInput<typeof UpdateCompanySettingsBody>
 
-export const REMINDER_KINDS = ['oil-change', 'document-expiry', 'licence-expiry'] as const
+export const REMINDER_KINDS = ['oil-change', 'document-expiry', 'licence-expiry', 'out-of-service'] as const
 export type ReminderKind = (typeof REMINDER_KINDS)[number]
 
 export interface ReminderKindStatus {

@@ -3,6 +3,7 @@
 // (owner assigns a unit to rent, same /inspection endpoints) and 'pre-inspection' (driver's pre-trip).
 import * as v from 'valibot'
 import { Id } from './common.ts'
+import { ChecklistItemName, MAX_CHECKLIST_ITEMS, SignedAt, type DvirParts } from './dvir.ts'
 import { Odometer } from './reminder-fields.ts'
 
 export const DRAFT_KINDS = ['inspection', 'reserve', 'pre-inspection'] as const
@@ -53,12 +54,25 @@ export const UpdateInspectionBody = v.object({
 })
 export type UpdateInspectionBody = v.InferInput<typeof UpdateInspectionBody>
 
-/** PUT /pre-inspection/{id}. `odometer` (optional) feeds the oil-change reminders by distance (issue 15). */
+/**
+ * PUT /pre-inspection/{id}. `odometer` (optional) feeds the oil-change reminders by distance (issue 15).
+ * The DVIR (issue 14): `signature` is the driver's PNG data URL (required by the finish, here or saved
+ * before), `signed_at` when they signed, `checklist` the item names — on the finish, items with no
+ * result are recorded OK.
+ */
 export const UpdatePreInspectionBody = v.object({
   id: v.optional(Id),
   description: v.optional(Description),
   currentStep: v.optional(Step),
   odometer: v.optional(Odometer),
+  signature: v.optional(v.nullable(v.string('Invalid signature.'))),
+  signed_at: v.optional(SignedAt),
+  checklist: v.optional(
+    v.pipe(
+      v.array(ChecklistItemName, 'checklist must be a list of item names.'),
+      v.maxLength(MAX_CHECKLIST_ITEMS, 'The checklist has too many items.'),
+    ),
+  ),
 })
 export type UpdatePreInspectionBody = v.InferInput<typeof UpdatePreInspectionBody>
 
@@ -138,6 +152,8 @@ export interface Draft extends MediaIds {
   currentStep: number
   /** Per checklist item captures; pre-inspections only. */
   items?: Record<string, MediaIds>
+  /** Results, review, signing time; pre-inspections only (docs/decisions/011-dvir.md). */
+  dvir?: DvirParts
   createdAt: string
   updatedAt: string
 }

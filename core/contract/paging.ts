@@ -69,6 +69,8 @@ export const UnitListQuery = v.object({
   status: v.optional(v.picklist(UNIT_STATUSES, `status must be one of: ${UNIT_STATUSES.join(', ')}.`)),
   type: v.optional(v.pipe(v.string('type must be a unit type or sub type id.'), v.uuid('type must be a unit type or sub type id.'))),
   sort: v.optional(v.picklist(UNIT_SORTS, `sort must be one of: ${UNIT_SORTS.join(', ')}.`), 'newest'),
+  /** '1': the archived (deleted) units instead, which every other list leaves out (docs/decisions/011-dvir.md). */
+  archived: v.optional(v.pipe(v.picklist(['0', '1'], "archived must be '0' or '1'."), v.transform((flag) => flag === '1'))),
 })
 export type UnitListQuery = v.InferOutput<typeof UnitListQuery>
 

@@ -192,6 +192,8 @@ export interface Unit {
   changeOil: OilChangeEntry[]
   createdAt: string
   updatedAt: string
+  /** Set when the unit was deleted: it is archived, hidden from lists and restorable (POST /units/{id}/restore). */
+  archivedAt?: string | null
 }
 
 /** POST /units (201), PUT /units/{id}, PUT /units/{id}/status. */

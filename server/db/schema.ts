@@ -34,6 +34,8 @@ export const companies = pgTable('companies', {
   timeZone: text('time_zone').notNull().default('UTC'),
   /** What the company's odometers read in: 'mi' or 'km'. */
   distanceUnit: text('distance_unit').$type<DistanceUnit>().notNull().default('mi'),
+  /** How long finished pre-trip reports are kept (docs/decisions/011-dvir.md): at least 3 months. */
+  reportRetentionMonths: integer('report_retention_months').notNull().default(12),
   createdAt: createdAt(),
 })
 
@@ -256,6 +258,8 @@ export const units = pgTable(
       .notNull()
       .references(() => unitSubTypes.id, { onDelete: 'restrict' }),
     driverId: uuid('driver_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Set by DELETE /units/{id}: hidden from every list, its reports kept; null again when restored. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -307,9 +311,12 @@ export const unitStatusEvents = pgTable(
     status: text('status').$type<UnitStatus>().notNull(),
     performedBy: uuid('performed_by').references(() => users.id, { onDelete: 'set null' }),
     notes: text('notes').notNull().default(''),
+    /** The pre-trip report this entry names (out of service, certification); null when none or expired. */
+    inspectionId: uuid('inspection_id').references((): AnyPgColumn => inspections.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
+    index('unit_status_events_inspection_idx').on(t.inspectionId),
     // The History's keyset order, newest first.
     index('unit_status_events_unit_newest_idx').on(t.unitId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('unit_status_events_performed_by_idx').on(t.performedBy),
@@ -331,9 +338,10 @@ export const inspections = pgTable(
     companyId: uuid('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
-    authorId: uuid('author_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null once the author's account is deleted: their finished reports stay (author_name keeps the name). */
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The author's name as it was when the report was finished. */
+    authorName: text('author_name').notNull().default(''),
     unitId: uuid('unit_id')
       .notNull()
       .references(() => units.id, { onDelete: 'cascade' }),
@@ -344,6 +352,8 @@ export const inspections = pgTable(
     currentStep: integer('current_step').notNull().default(0),
     /** A pre-trip's odometer reading, in the company's distance unit; null: not given. */
     odometer: integer('odometer'),
+    /** A pre-trip: when the driver signed it (the device's clock, never later than the server's). */
+    signedAt: timestamp('signed_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -387,6 +397,96 @@ export const media = pgTable(
     index('media_inspection_idx').on(t.inspectionId),
     index('media_company_idx').on(t.companyId),
     index('media_uploaded_by_idx').on(t.uploadedBy),
+  ],
+)
+
+export const ITEM_RESULTS = ['ok', 'defect'] as const
+export type ItemResult = (typeof ITEM_RESULTS)[number]
+export const DEFECT_SEVERITIES = ['minor', 'out-of-service'] as const
+export type DefectSeverity = (typeof DEFECT_SEVERITIES)[number]
+
+/**
+ * One checklist item's result on a pre-trip (§396.11). On a finished report a row with result 'defect'
+ * is a defect, and its id the defect's id; it stays open until it has a certification.
+ */
+export const inspectionItems = pgTable(
+  'inspection_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    inspectionId: uuid('inspection_id')
+      .notNull()
+      .references(() => inspections.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    unitId: uuid('unit_id')
+      .notNull()
+      .references(() => units.id, { onDelete: 'cascade' }),
+    item: text('item').notNull(),
+    result: text('result').$type<ItemResult>().notNull(),
+    severity: text('severity').$type<DefectSeverity>(),
+    note: text('note').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('inspection_items_inspection_item_key').on(t.inspectionId, t.item),
+    // The owner's defects list: a company's defects, by unit.
+    index('inspection_items_company_defects_idx').on(t.companyId, t.unitId).where(sql`${t.result} = 'defect'`),
+    index('inspection_items_unit_idx').on(t.unitId),
+  ],
+)
+
+export const CERTIFICATION_ACTIONS = ['repaired', 'no-repair-needed'] as const
+export type CertificationAction = (typeof CERTIFICATION_ACTIONS)[number]
+
+/** The owner's certification of one defect (§396.11(a)(3)): repaired, or no repair needed. Never changed. */
+export const defectCertifications = pgTable(
+  'defect_certifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    defectId: uuid('defect_id')
+      .notNull()
+      .references(() => inspectionItems.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    action: text('action').$type<CertificationAction>().notNull(),
+    note: text('note').notNull(),
+    signature: bytea('signature').notNull(),
+    signatureContentType: text('signature_content_type').notNull(),
+    certifiedBy: uuid('certified_by').references(() => users.id, { onDelete: 'set null' }),
+    certifiedByName: text('certified_by_name').notNull(),
+    certifiedAt: timestamp('certified_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('defect_certifications_defect_key').on(t.defectId),
+    index('defect_certifications_company_idx').on(t.companyId),
+    index('defect_certifications_certified_by_idx').on(t.certifiedBy),
+  ],
+)
+
+/** §396.13: the next driver's pre-trip names the report it reviewed, signed before its step 1. */
+export const reportReviews = pgTable(
+  'report_reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reviewInspectionId: uuid('review_inspection_id')
+      .notNull()
+      .references(() => inspections.id, { onDelete: 'cascade' }),
+    /** The report reviewed; null once it has expired. */
+    reviewedId: uuid('reviewed_id').references(() => inspections.id, { onDelete: 'set null' }),
+    reviewerId: uuid('reviewer_id').references(() => users.id, { onDelete: 'set null' }),
+    reviewerName: text('reviewer_name').notNull(),
+    signature: bytea('signature').notNull(),
+    signatureContentType: text('signature_content_type').notNull(),
+    signedAt: timestamp('signed_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('report_reviews_review_inspection_key').on(t.reviewInspectionId),
+    index('report_reviews_reviewed_idx').on(t.reviewedId),
+    index('report_reviews_reviewer_idx').on(t.reviewerId),
   ],
 )
 

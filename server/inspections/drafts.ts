@@ -15,6 +15,9 @@ import { ownDraft, requireSelf, unitForCaller, type DraftRow } from './scope.ts'
 import { draftOf, loadDraft } from './serialize.ts'
 import { decodeSignature, sameBytes, type Signature } from './signature.ts'
 import { Conflict, Invalid, Refused } from '../domain-errors.ts'
+import { SIGNATURE_REQUIRED_MESSAGE } from '../../core/contract/dvir.ts'
+import { finishReport } from './report-finish.ts'
+import { requireNotArchived } from '../units/unit-access.ts'
 
 /**
  * Starts a draft, or resumes the caller's unfinished one of that kind on that unit: a new draft is
@@ -27,7 +30,7 @@ export async function createOrResumeDraft(
   now: Date,
 ): Promise<{ created: boolean; response: CreateDraftResponse }> {
   requireSelf(user, request.user_id)
-  const unit = await unitForCaller(db, user, request.unit_id, request.company_id)
+  const unit = requireNotArchived(await unitForCaller(db, user, request.unit_id, request.company_id))
   const [inserted] = await db
     .insert(inspections)
     .values({ kind: request.type, companyId: unit.companyId, authorId: user.id, unitId: unit.id, createdAt: now, updatedAt: now })
@@ -60,6 +63,10 @@ export interface DraftChanges {
   to_user_id?: string | null | undefined
   /** 'pre-inspection' only: the odometer reading (issue 15). */
   odometer?: number | null | undefined
+  /** 'pre-inspection' only: when the driver signed (the device's clock), sent with the finish. */
+  signed_at?: string | undefined
+  /** 'pre-inspection' only: the checklist's item names; on the finish, those without a result are recorded OK. */
+  checklist?: string[] | undefined
 }
 
 const selectDriver = () => new Invalid('Select a driver.')
@@ -120,6 +127,10 @@ export async function updateDraft(
     }
     return loadDraft(db, draft)
   }
+  // §396.11: a driver's report is signed; the signature may come with the finish or before it.
+  if (draft.kind === 'pre-inspection' && changes.currentStep === FINISHED_STEP && !(signature === undefined ? draft.signature : signature)) {
+    throw new Invalid(SIGNATURE_REQUIRED_MESSAGE)
+  }
 
   const values: Partial<typeof inspections.$inferInsert> = { updatedAt: now }
   if (changes.description !== undefined) values.description = changes.description
@@ -179,6 +190,9 @@ export async function updateDraft(
         notes: driver ? `Assigned to ${`${driver.firstName} ${driver.lastName}`.trim()}` : 'Assigned to Rent',
         createdAt: now,
       })
+    }
+    if (draft.kind === 'pre-inspection') {
+      return finishReport(tx, saved, { user, checklist: changes.checklist ?? [], signedAt: changes.signed_at, now })
     }
     return saved
   })

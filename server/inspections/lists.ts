@@ -8,6 +8,7 @@ import { inspections, media, units, users, type InspectionKind } from '../db/sch
 import type { SessionUser } from '../http/app-env.ts'
 import { keysetOrder, orderByOf, positionOf, type KeysetList, type KeysetOrder } from '../http/keyset-page.ts'
 import type { FileUrlSigner } from '../storage/storage.ts'
+import { dvirPartsOf } from './dvir.ts'
 import { authorOf, inspectionOf, mediaByDraft } from './serialize.ts'
 import { NotFound, Refused } from '../domain-errors.ts'
 
@@ -45,20 +46,23 @@ export function finishedInspections(
       if (found.length === 0) return []
       const rows = found.map((entry) => entry.row)
 
-      const peopleIds = [...new Set(rows.flatMap((row) => (row.toUserId ? [row.authorId, row.toUserId] : [row.authorId])))]
-      const [mediaRows, people] = await Promise.all([
+      const peopleIds = [...new Set(rows.flatMap((row) => [row.authorId, row.toUserId]).filter((id): id is string => id !== null))]
+      const [mediaRows, people, dvir] = await Promise.all([
         mediaByDraft(
           db,
           rows.map((row) => row.id),
         ),
-        db.select().from(users).where(inArray(users.id, peopleIds)),
+        peopleIds.length === 0 ? [] : db.select().from(users).where(inArray(users.id, peopleIds)),
+        dvirPartsOf(db, rows),
       ])
       const personById = new Map(people.map((person) => [person.id, person]))
-      return found.flatMap(({ row, position }) => {
-        const author = personById.get(row.authorId)
-        if (!author) return []
+      return found.map(({ row, position }) => {
+        const author = row.authorId ? personById.get(row.authorId) : undefined
         const toUser = row.toUserId ? (personById.get(row.toUserId) ?? null) : null
-        return [{ item: { inspection_id: inspectionOf(row, mediaRows.get(row.id) ?? [], toUser), user_id: authorOf(author) }, position }]
+        // A report whose author's account is gone is still listed, under the name it was signed with.
+        const [firstName, ...rest] = row.authorName.split(' ')
+        const user_id = author ? authorOf(author) : { _id: '', firstName: firstName ?? '', lastName: rest.join(' ') }
+        return { item: { inspection_id: inspectionOf(row, mediaRows.get(row.id) ?? [], toUser, dvir.get(row.id)), user_id }, position }
       })
     },
     count: async () => {

@@ -51,7 +51,11 @@ export function requireAssignedIfDriver(user: SessionUser, unit: UnitRow): void 
   }
 }
 
-/** A draft of one of `kinds` in the caller's company, written by the caller, with its unit. */
+/**
+ * A draft of one of `kinds` in the caller's company, written by the caller, with its unit. A driver's
+ * pre-trip stays theirs to finish after the unit is given to someone else: it was begun (the create
+ * checks the assignment) while the unit was theirs, and a report captured offline must still arrive.
+ */
 export async function ownDraft(
   db: Db,
   user: SessionUser,
@@ -68,6 +72,6 @@ export async function ownDraft(
   if (found.draft.authorId !== user.id) {
     throw new Refused('Only the author can change this inspection.')
   }
-  requireAssignedIfDriver(user, found.unit)
+  if (found.draft.kind !== 'pre-inspection') requireAssignedIfDriver(user, found.unit)
   return found
 }

@@ -3,6 +3,8 @@ import { asc, inArray } from 'drizzle-orm'
 import type { Author, Draft, DriverContact, Inspection, MediaIds } from '../../core/contract/inspections.ts'
 import type { Db } from '../db/client.ts'
 import { media, type users } from '../db/schema.ts'
+import type { DvirParts } from '../../core/contract/dvir.ts'
+import { dvirPartsOf } from './dvir.ts'
 import type { DraftRow } from './scope.ts'
 
 export type MediaRow = typeof media.$inferSelect
@@ -32,13 +34,14 @@ function idsOf(rows: readonly MediaRow[]): MediaIds {
   }
 }
 
-export function draftOf(row: DraftRow, mediaRows: readonly MediaRow[]): Draft {
+export function draftOf(row: DraftRow, mediaRows: readonly MediaRow[], dvir?: DvirParts): Draft {
   const draft: Draft = {
     _id: row.id,
     type: row.kind,
     company_id: row.companyId,
     unit_id: row.unitId,
-    user_id: row.authorId,
+    // An author whose account was deleted: their report stays, named by `dvir.authorName`.
+    user_id: row.authorId ?? '',
     to_user_id: row.toUserId,
     description: row.description,
     ...idsOf(mediaRows),
@@ -53,13 +56,14 @@ export function draftOf(row: DraftRow, mediaRows: readonly MediaRow[]): Draft {
       byItem.set(item, [...(byItem.get(item) ?? []), capture])
     }
     draft.items = Object.fromEntries([...byItem].map(([item, rows]) => [item, idsOf(rows)]))
+    if (dvir) draft.dvir = dvir
   }
   return draft
 }
 
 export async function loadDraft(db: Db, row: DraftRow): Promise<Draft> {
-  const found = await mediaByDraft(db, [row.id])
-  return draftOf(row, found.get(row.id) ?? [])
+  const [found, dvir] = await Promise.all([mediaByDraft(db, [row.id]), dvirPartsOf(db, [row])])
+  return draftOf(row, found.get(row.id) ?? [], dvir.get(row.id))
 }
 
 export const authorOf = (user: UserRow): Author => ({ _id: user.id, firstName: user.firstName, lastName: user.lastName })
@@ -72,9 +76,9 @@ export const driverContactOf = (user: UserRow): DriverContact => ({
   phone: user.phone,
 })
 
-export function inspectionOf(row: DraftRow, mediaRows: readonly MediaRow[], toUser: UserRow | null): Inspection {
+export function inspectionOf(row: DraftRow, mediaRows: readonly MediaRow[], toUser: UserRow | null, dvir?: DvirParts): Inspection {
   return {
-    ...draftOf(row, mediaRows),
+    ...draftOf(row, mediaRows, dvir),
     signature:
       row.signature && row.signatureContentType
         ? { contentType: row.signatureContentType, data: Buffer.from(row.signature).toString('base64') }

@@ -20,7 +20,8 @@ import { parseOr400 } from '../http/validate.ts'
 import { sniffMedia } from '../media/file-type.ts'
 import type { FileStore } from '../storage/storage.ts'
 import { FOREIGN_KEY_VIOLATION, pgErrorCode } from '../units/pg-error.ts'
-import { draftNotFound, ownDraft, unitForCaller, type DraftRow } from './scope.ts'
+import { companyOf } from '../auth/session.ts'
+import { draftNotFound, ownDraft, unitNotFound, type DraftRow } from './scope.ts'
 import { Conflict, Invalid, TooLarge } from '../domain-errors.ts'
 
 export interface UploadForm<S extends GenericSchema> {
@@ -162,9 +163,9 @@ export async function uploadToDraft(
     fileKey: (folder: string) => string
   },
 ): Promise<UploadResult[]> {
-  const unit = await unitForCaller(db, user, request.unitId, request.companyId)
+  if (request.companyId !== companyOf(user)) throw unitNotFound()
   const { draft } = await ownDraft(db, user, request.draftId, request.kinds)
-  if (draft.unitId !== unit.id) throw draftNotFound()
+  if (draft.unitId !== request.unitId) throw draftNotFound()
   if (request.type !== undefined && request.type !== draft.kind) {
     throw new Invalid('Invalid inspection type.')
   }

@@ -36,7 +36,7 @@ export async function runCompanyDay(db: Db, jobs: Pick<JobQueue, 'enqueue'>, req
     const found: Record<string, number> = {}
     const told: { key: string; kind: string; message: ReminderMessage }[] = []
     for (const rule of REMINDER_RULES) {
-      const due = await rule.due({ db: tx, company, day: request.day, owners })
+      const due = await rule.due({ db: tx, company, day: request.day, now, owners })
       let raised = 0
       for (const reminder of due) {
         const [fresh] = await tx

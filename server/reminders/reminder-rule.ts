@@ -23,6 +23,8 @@ export interface ReminderContext {
   company: ReminderCompany
   /** The company-local day being run, `YYYY-MM-DD`; every "days left" counts from it. */
   day: string
+  /** When the run happens (for rules that count hours, like open out-of-service defects). */
+  now: Date
   owners: readonly ReminderPerson[]
 }
 

@@ -11,6 +11,7 @@ const KIND_LABELS: Record<ReminderKind, string> = {
   'oil-change': 'Oil changes',
   'document-expiry': 'Document expiry',
   'licence-expiry': 'Driver licence expiry',
+  'out-of-service': 'Out-of-service defects open over 24 hours',
 }
 
 const JOB_LABELS: Partial<Record<JobName, string>> = {

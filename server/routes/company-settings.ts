@@ -12,7 +12,9 @@ import { NotFound } from '../domain-errors.ts'
 
 async function settingsOf(c: Context<AppEnv>, companyId: string): Promise<CompanySettings> {
   const { db } = c.var.deps
-  const [company] = await db.select({ timeZone: companies.timeZone, distanceUnit: companies.distanceUnit }).from(companies).where(eq(companies.id, companyId))
+  const [company] = await db
+    .select({ timeZone: companies.timeZone, distanceUnit: companies.distanceUnit, reportRetentionMonths: companies.reportRetentionMonths })
+    .from(companies).where(eq(companies.id, companyId))
   if (!company) throw new NotFound('Company not found.')
   const types = await db
     .select({ unitTypeId: unitTypes.id, name: unitTypes.name, interval: unitTypes.oilChangeInterval })
@@ -42,6 +44,7 @@ export function companySettingsRoutes() {
       const company: Partial<typeof companies.$inferInsert> = {}
       if (body.timeZone !== undefined) company.timeZone = body.timeZone
       if (body.distanceUnit !== undefined) company.distanceUnit = body.distanceUnit
+      if (body.reportRetentionMonths !== undefined) company.reportRetentionMonths = body.reportRetentionMonths
       if (Object.keys(company).length > 0) await tx.update(companies).set(company).where(eq(companies.id, companyId))
     })
     return c.json(await settingsOf(c, companyId))

@@ -1,7 +1,7 @@
 // Documents (spec §7 "Documents"): a unit's documents, the app-level list, one document, adding and
 // deleting. Owners see and manage all of the company's documents; drivers read the ones visible to them
 // (server/documents/visibility.ts) and may add documents to their own units, always visible to drivers.
-import { and, eq, inArray, type SQL } from 'drizzle-orm'
+import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm'
 import { Hono, type Context } from 'hono'
 import type { MessageResponse } from '../../core/contract/auth.ts'
 import {
@@ -37,7 +37,7 @@ async function checkChosenUnits(db: Db, viewer: Viewer, unitIds: readonly string
   const found = await db
     .select({ id: units.id, driverId: units.driverId })
     .from(units)
-    .where(and(eq(units.companyId, viewer.companyId), inArray(units.id, [...unitIds])))
+    .where(and(eq(units.companyId, viewer.companyId), inArray(units.id, [...unitIds]), isNull(units.archivedAt)))
   const byId = new Map(found.map((unit) => [unit.id, unit]))
   for (const id of unitIds) {
     const unit = byId.get(id)

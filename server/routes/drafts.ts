@@ -27,6 +27,12 @@ import { createOrResumeDraft, deleteDraft, updateDraft, type DraftChanges } from
 import { finishedInspections, FINISHED_INSPECTIONS, FINISHED_PRE_INSPECTIONS, mediaDetails } from '../inspections/lists.ts'
 import { requireRole, unitForCaller } from '../inspections/scope.ts'
 import { addItemCaptures, readUploadForm, uploadToDraft } from '../inspections/uploads.ts'
+import { ItemResultBody, reportNumber, ReviewBody } from '../../core/contract/dvir.ts'
+import { recordReview, saveItemResult } from '../inspections/dvir.ts'
+import { loadDraft } from '../inspections/serialize.ts'
+import { lastReport, readableReport } from '../reports/report-access.ts'
+import { pdfResponse, reportsPdf } from '../reports/report-pdf.ts'
+import { findVisibleUnit } from '../units/unit-access.ts'
 
 interface DraftResource {
   /** The one role that writes these drafts. */
@@ -161,6 +167,35 @@ export function preInspectionRoutes() {
       fileKey: c.var.fileKey,
     })
     return c.json({ count }, stored > 0 ? 201 : 200)
+  })
+
+  // The DVIR (docs/decisions/011-dvir.md): one item's result, and the next driver's review.
+  app.put('/:id/result', async (c) => {
+    requireRole(c.var.user, ['driver'])
+    const id = idParam(c, 'id')
+    const body = await jsonBody(c, ItemResultBody)
+    const draft = await saveItemResult(c.var.deps.db, c.var.user, id, body, nowOf(c))
+    return c.json({ status: 'success' as const, body: await loadDraft(c.var.deps.db, draft) })
+  })
+
+  app.post('/:id/review', async (c) => {
+    requireRole(c.var.user, ['driver'])
+    const id = idParam(c, 'id')
+    const body = await jsonBody(c, ReviewBody)
+    const draft = await recordReview(c.var.deps.db, c.var.user, id, body, nowOf(c))
+    return c.json({ status: 'success' as const, body: await loadDraft(c.var.deps.db, draft) })
+  })
+
+  app.get('/:unitId/last-report', async (c) => {
+    const unit = await findVisibleUnit(c.var.deps.db, c.var.user, idParam(c, 'unitId'))
+    return c.json(await lastReport(c.var.deps.db, unit.id))
+  })
+
+  app.get('/:id/report.pdf', async (c) => {
+    const { db, files } = c.var.deps
+    const report = await readableReport(db, c.var.user, idParam(c, 'id'))
+    const pdf = await reportsPdf(db, files, [report])
+    return pdfResponse(c, pdf, `${reportNumber(report.id)}.pdf`)
   })
   return app
 }

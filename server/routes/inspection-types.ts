@@ -12,7 +12,8 @@ import {
 import type { MessageResponse } from '../../core/contract/auth.ts'
 import { companyOf, requireUser } from '../auth/session.ts'
 import type { Db } from '../db/client.ts'
-import { inspectionTypes } from '../db/schema.ts'
+import { inspectionTypes, subTypeInspectionTypes, unitSubTypes } from '../db/schema.ts'
+import { FMCSA_396_11_ITEMS, type Fmcsa39611Response } from '../../core/contract/dvir.ts'
 import type { AppEnv } from '../http/app-env.ts'
 import { idParam, jsonBody } from '../http/validate.ts'
 import { inspectionTypeOrder } from '../units/sub-type-checklists.ts'
@@ -82,6 +83,40 @@ export function inspectionTypeRoutes() {
       inspectionType: inspectionTypeOf(created!),
     }
     return c.json(response, 201)
+  })
+
+  // The one click (docs/decisions/011-dvir.md): the §396.11(a)(1) parts become the company's own
+  // inspection types (those it lacks, by name) and photo items of every sub type's checklist. Again is harmless.
+  app.post('/fmcsa-396-11', requireOwnerWrite, async (c) => {
+    const companyId = companyOf(c.var.user)
+    const added = await c.var.deps.db.transaction(async (tx) => {
+      const visible = await tx.select().from(inspectionTypes).where(visibleTo(companyId))
+      const byName = new Map(visible.map((row) => [row.name.trim().toLowerCase(), row.id]))
+      let created = 0
+      const ids: string[] = []
+      for (const [index, part] of FMCSA_396_11_ITEMS.entries()) {
+        let id = byName.get(part.name.toLowerCase())
+        if (!id) {
+          // Spaced by a millisecond so the checklist keeps the regulation's order.
+          const [row] = await tx
+            .insert(inspectionTypes)
+            .values({ companyId, name: part.name, icon: part.icon, createdAt: new Date(Date.now() + index) })
+            .returning({ id: inspectionTypes.id })
+          id = row!.id
+          created++
+        }
+        ids.push(id)
+      }
+      const subTypes = await tx.select({ id: unitSubTypes.id }).from(unitSubTypes).where(eq(unitSubTypes.companyId, companyId))
+      if (subTypes.length > 0) {
+        await tx
+          .insert(subTypeInspectionTypes)
+          .values(subTypes.flatMap((subType) => ids.map((inspectionTypeId) => ({ unitSubTypeId: subType.id, inspectionTypeId, kind: 'photo' as const }))))
+          .onConflictDoNothing()
+      }
+      return created
+    })
+    return c.json<Fmcsa39611Response>({ message: 'The §396.11 inspection items are on for every unit sub type.', added }, 201)
   })
 
   app.put('/:id', requireOwnerWrite, async (c) => {

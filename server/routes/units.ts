@@ -1,28 +1,33 @@
 // Units (spec §7 "Units"): the owner's list, one unit's info and History, the unit form, the status
 // lifecycle and oil changes. Owners manage their company's units; a driver reads only units assigned to them.
-import { and, eq, inArray, ne } from 'drizzle-orm'
-import { Hono } from 'hono'
+import { and, eq, isNotNull, isNull, ne } from 'drizzle-orm'
+import { Hono, type Context } from 'hono'
 import type * as v from 'valibot'
 import { OilChangeBody, UnitBody, UnitStatusBody, type UnitResponse } from '../../core/contract/units.ts'
 import type { MessageResponse } from '../../core/contract/auth.ts'
 import { InspectionListQuery, TimelineQuery, UnitListQuery } from '../../core/contract/paging.ts'
 import { companyOf, requireOwner, requireUser } from '../auth/session.ts'
 import type { Db } from '../db/client.ts'
-import { inspections, media, oilChanges, units, unitSubTypes, unitTypes } from '../db/schema.ts'
+import { oilChanges, units, unitSubTypes, unitTypes } from '../db/schema.ts'
 import { finishedInspections, FINISHED_PRE_INSPECTIONS } from '../inspections/lists.ts'
 import type { AppEnv } from '../http/app-env.ts'
 import { idParam, jsonBody, parseOr400 } from '../http/validate.ts'
 import { listPage, pageRequestOf, wholeList } from '../http/keyset-page.ts'
-import { findCompanyUnit, findVisibleUnit } from '../units/unit-access.ts'
+import { findCompanyUnit, findVisibleUnit, requireNotArchived } from '../units/unit-access.ts'
 import { loadUnit, loadUnitPage, loadUnits } from '../units/unit-of.ts'
 import { unitListCondition } from '../units/unit-filters.ts'
 import { unitOrder } from '../units/unit-orders.ts'
 import { unitTimeline } from '../units/unit-timeline.ts'
-import { changeUnitStatus, recordUnitStatus } from '../units/unit-status.ts'
+import { changeUnitStatus, recordUnitEvent, recordUnitStatus } from '../units/unit-status.ts'
+import { OPEN_OUT_OF_SERVICE_MESSAGE, ReportsPdfQuery } from '../../core/contract/dvir.ts'
+import { openOutOfServiceCount } from '../defects/defects.ts'
+import { reportsInRange } from '../reports/reports-in-range.ts'
+import { pdfResponse, reportsPdf } from '../reports/report-pdf.ts'
 import { isUniqueViolation } from '../units/pg-error.ts'
 import { Conflict, Invalid, NotFound } from '../domain-errors.ts'
 
 const DUPLICATE_VIN = 'The current VIN is existing in the system.'
+const nowOf = (c: Context<AppEnv>) => c.var.deps.now?.() ?? new Date()
 const notFound = () => new NotFound('Not found.')
 
 type UnitFields = v.InferOutput<typeof UnitBody>
@@ -120,7 +125,7 @@ export function unitRoutes() {
   app.put('/:id', requireOwner, async (c) => {
     const { db } = c.var.deps
     const companyId = companyOf(c.var.user)
-    const existing = await findCompanyUnit(db, companyId, idParam(c, 'id'))
+    const existing = requireNotArchived(await findCompanyUnit(db, companyId, idParam(c, 'id')))
     const fields = await jsonBody(c, UnitBody)
     if (fields.company !== undefined && fields.company !== companyId) throw notFound()
     await checkTypeAndSubType(db, companyId, fields)
@@ -134,25 +139,51 @@ export function unitRoutes() {
     return c.json({ message: 'Unit has been updated successfully.', unit: unit! } satisfies UnitResponse)
   })
 
+  // Deleting a unit archives it (docs/decisions/011-dvir.md): hidden from every list, its driver let go,
+  // its inspections, reports and media kept — restorable. Deleting an archived unit again is harmless.
   app.delete('/:id', requireOwner, async (c) => {
-    const { db, files } = c.var.deps
+    const { db } = c.var.deps
     const existing = await findCompanyUnit(db, companyOf(c.var.user), idParam(c, 'id'))
-    const removed = await db.transaction(async (tx) => {
-      // The unit and its inspections are locked first, so an upload racing this delete either landed
-      // before it (and its file goes below) or waits and then fails: no file outlives its row unseen.
-      await tx.select({ id: units.id }).from(units).where(eq(units.id, existing.id)).for('update')
-      const ofUnit = eq(inspections.unitId, existing.id)
-      await tx.select({ id: inspections.id }).from(inspections).where(ofUnit).for('update')
-      const rows = await tx
-        .delete(media)
-        .where(inArray(media.inspectionId, tx.select({ id: inspections.id }).from(inspections).where(ofUnit)))
-        .returning({ key: media.fileKey })
-      await tx.delete(units).where(eq(units.id, existing.id))
-      return rows
+    await db.transaction(async (tx) => {
+      // The driver is let go, so an assigned unit becomes Available, as unassigning makes it.
+      const [archived] = await tx
+        .update(units)
+        .set({
+          archivedAt: nowOf(c),
+          driverId: null,
+          status: existing.status === 'Assigned to Driver' ? 'Available' : existing.status,
+          updatedAt: nowOf(c),
+        })
+        .where(and(eq(units.id, existing.id), isNull(units.archivedAt)))
+        .returning({ status: units.status })
+      if (archived) await recordUnitEvent(tx, { unitId: existing.id, status: archived.status, performedBy: c.var.user.id, notes: 'Unit deleted (archived; its reports are kept)' })
     })
-    // A file left behind wastes space but breaks nothing, so a failed removal does not fail the delete.
-    await Promise.allSettled(removed.map((file) => files.delete(file.key)))
     return c.json({ message: 'Unit has been deleted successfully.' } satisfies MessageResponse)
+  })
+
+  app.post('/:id/restore', requireOwner, async (c) => {
+    const { db } = c.var.deps
+    const existing = await findCompanyUnit(db, companyOf(c.var.user), idParam(c, 'id'))
+    await db.transaction(async (tx) => {
+      const [restored] = await tx
+        .update(units)
+        .set({ archivedAt: null, updatedAt: nowOf(c) })
+        .where(and(eq(units.id, existing.id), isNotNull(units.archivedAt)))
+        .returning({ status: units.status })
+      if (restored) await recordUnitEvent(tx, { unitId: existing.id, status: restored.status, performedBy: c.var.user.id, notes: 'Unit restored' })
+    })
+    const unit = await loadUnit(db, c.var.deps, existing.id)
+    return c.json({ message: 'Unit has been restored.', unit: unit! } satisfies UnitResponse)
+  })
+
+  // A unit's reports over a date range (the company's days), as one PDF for an auditor.
+  app.get('/:id/reports.pdf', requireOwner, async (c) => {
+    const { db, files } = c.var.deps
+    const unit = await findCompanyUnit(db, companyOf(c.var.user), idParam(c, 'id'))
+    const range = parseOr400(ReportsPdfQuery, c.req.query())
+    const reports = await reportsInRange(db, unit, range)
+    const pdf = await reportsPdf(db, files, reports)
+    return pdfResponse(c, pdf, `unit-${unit.unitNumber}-reports-${range.from}-to-${range.to}.pdf`)
   })
 
   // Spec §7: the owner's Pre-Trip tab reads `body[]`; a driver sees only their own pre-trips. With
@@ -184,8 +215,12 @@ export function unitRoutes() {
     const { db } = c.var.deps
     const companyId = companyOf(c.var.user)
     const unitId = idParam(c, 'id')
-    await findCompanyUnit(db, companyId, unitId)
+    requireNotArchived(await findCompanyUnit(db, companyId, unitId))
     const body = await jsonBody(c, UnitStatusBody)
+    // 'Mark Maintenance Complete' waits for every out-of-service defect to be certified (§396.11(a)(3)).
+    if (body.newStatus === 'Available' && (await openOutOfServiceCount(db, unitId)) > 0) {
+      throw new Conflict(OPEN_OUT_OF_SERVICE_MESSAGE)
+    }
     await changeUnitStatus(db, { unitId, companyId, newStatus: body.newStatus, performedBy: c.var.user.id, notes: body.notes })
     const unit = await loadUnit(db, c.var.deps, unitId)
     return c.json({ message: 'Unit status has been changed successfully.', unit: unit! } satisfies UnitResponse)
@@ -193,7 +228,7 @@ export function unitRoutes() {
 
   app.post('/:id/add-change-oil', requireOwner, async (c) => {
     const { db } = c.var.deps
-    const unit = await findCompanyUnit(db, companyOf(c.var.user), idParam(c, 'id'))
+    const unit = requireNotArchived(await findCompanyUnit(db, companyOf(c.var.user), idParam(c, 'id')))
     const body = await jsonBody(c, OilChangeBody)
     if (body.unitId !== undefined && body.unitId !== unit.id) {
       throw new Invalid('unitId: The unit does not match the address.')

@@ -1,7 +1,7 @@
 // Spec §7 "Auth and user": the signed-in user, their counts, profile, password, avatar and driver licence.
 // A user reads and changes only themselves; an owner may also read their own drivers. Anyone else's id
 // answers 404, exactly like an id that does not exist.
-import { and, count, eq, ne } from 'drizzle-orm'
+import { and, count, eq, isNull, ne } from 'drizzle-orm'
 import type { Context } from 'hono'
 import { Hono } from 'hono'
 import {
@@ -28,6 +28,7 @@ import type { AppEnv } from '../http/app-env.ts'
 import { idParam, jsonBody, parseOr400 } from '../http/validate.ts'
 import type { FileStore } from '../storage/storage.ts'
 import { Conflict, Invalid, NotFound } from '../domain-errors.ts'
+import { openDefectCount } from '../defects/defects.ts'
 
 const NOT_FOUND = 'User not found.'
 const PROFILE_SAVED_MESSAGE = 'Profile data has been modified successfully.'
@@ -65,7 +66,7 @@ async function unitCountOf(db: Db, row: UserRow): Promise<number> {
   if (!row.companyId || !row.role) return 0
   const where =
     row.role === 'owner'
-      ? eq(units.companyId, row.companyId)
+      ? and(eq(units.companyId, row.companyId), isNull(units.archivedAt))
       : and(eq(units.companyId, row.companyId), eq(units.driverId, row.id))
   const [result] = await db.select({ n: count() }).from(units).where(where)
   return result?.n ?? 0
@@ -113,7 +114,9 @@ export function userRoutes() {
         .where(and(eq(users.companyId, row.companyId), eq(users.role, 'driver')))
       drivers = result?.n ?? 0
     }
-    return c.json<DashboardCounts>({ drivers, units: await unitCountOf(db, row) })
+    // The Defects badge (docs/decisions/011-dvir.md): the owner's open defects.
+    const defects = row.role === 'owner' && row.companyId ? await openDefectCount(db, row.companyId) : 0
+    return c.json<DashboardCounts>({ drivers, units: await unitCountOf(db, row), defects })
   })
 
   routes.put('/:id', async (c) => {

@@ -5,7 +5,7 @@ import type { Db } from '../db/client.ts'
 import { units } from '../db/schema.ts'
 import type { SessionUser } from '../http/app-env.ts'
 import { companyOf } from '../auth/session.ts'
-import { NotFound, Refused } from '../domain-errors.ts'
+import { Conflict, NotFound, Refused } from '../domain-errors.ts'
 
 export type UnitRow = typeof units.$inferSelect
 
@@ -18,6 +18,12 @@ export async function findCompanyUnit(db: Db, companyId: string, unitId: string)
     .from(units)
     .where(and(eq(units.id, unitId), eq(units.companyId, companyId)))
   if (!unit) throw notFound()
+  return unit
+}
+
+/** A unit that may still change: an archived (deleted) one must be restored first (409). */
+export function requireNotArchived<T extends Pick<UnitRow, 'archivedAt'>>(unit: T): T {
+  if (unit.archivedAt) throw new Conflict('This unit has been deleted. Restore it first.')
   return unit
 }
 

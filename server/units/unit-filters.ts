@@ -1,6 +1,6 @@
 // The units list's filters (GET /units/{companyId}): search text, status, and a unit type or sub type —
 // each written so an index answers it (server/db/schema.ts), never a scan of the company's units.
-import { and, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
+import { and, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm'
 import type { UnitListQuery } from '../../core/contract/paging.ts'
 import type { Db } from '../db/client.ts'
 import { units, unitSearchText, unitSubTypes, unitTypes } from '../db/schema.ts'
@@ -53,10 +53,16 @@ async function searchCondition(db: Db, companyId: string, text: string): Promise
 }
 
 /** The company's units that match the list's filters; the same condition pages, counts and lists unpaged. */
-export async function unitListCondition(db: Db, companyId: string, query: Pick<UnitListQuery, 'q' | 'status' | 'type'>): Promise<SQL> {
+export async function unitListCondition(db: Db, companyId: string, query: Pick<UnitListQuery, 'q' | 'status' | 'type'> & { archived?: boolean | undefined }): Promise<SQL> {
   const [byType, bySearch] = await Promise.all([
     query.type === undefined ? undefined : typeCondition(db, companyId, query.type),
     query.q === undefined ? undefined : searchCondition(db, companyId, query.q),
   ])
-  return and(eq(units.companyId, companyId), query.status === undefined ? undefined : eq(units.status, query.status), byType, bySearch)!
+  return and(
+    eq(units.companyId, companyId),
+    query.archived ? isNotNull(units.archivedAt) : isNull(units.archivedAt),
+    query.status === undefined ? undefined : eq(units.status, query.status),
+    byType,
+    bySearch,
+  )!
 }

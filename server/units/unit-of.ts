@@ -37,6 +37,7 @@ const UNIT_FIELDS = {
   driverId: units.driverId,
   createdAt: units.createdAt,
   updatedAt: units.updatedAt,
+  archivedAt: units.archivedAt,
   typeName: unitTypes.name,
   typeIcon: unitTypes.icon,
   subTypeName: unitSubTypes.name,
@@ -64,6 +65,7 @@ interface UnitRow {
   driverId: string | null
   createdAt: Date | string
   updatedAt: Date | string
+  archivedAt: Date | string | null
   typeName: string
   typeIcon: string
   subTypeName: string
@@ -220,6 +222,7 @@ function unitOf(row: UnitRow, changeOil: OilChangeEntry[], checklist: SubTypeIns
     // The API speaks ISO 8601 in UTC, whatever form the timestamp was read in.
     createdAt: new Date(row.createdAt).toISOString(),
     updatedAt: new Date(row.updatedAt).toISOString(),
+    archivedAt: row.archivedAt === null ? null : new Date(row.archivedAt).toISOString(),
   }
 }
 

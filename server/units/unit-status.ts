@@ -17,6 +17,8 @@ export interface StatusRecord {
   notes: string
   /** The assigned driver after the change; omitted to leave it as it is. */
   driverId?: string | null
+  /** The pre-trip report the entry names (out of service, certification). */
+  inspectionId?: string | null
 }
 
 /**
@@ -33,11 +35,17 @@ export async function recordUnitStatus(db: Db, record: StatusRecord): Promise<vo
       ...(record.driverId === undefined ? {} : { driverId: record.driverId }),
     })
     .where(eq(units.id, record.unitId))
+  await recordUnitEvent(db, record)
+}
+
+/** A History entry that changes nothing (a defect reported, a defect certified): it repeats the unit's status. */
+export async function recordUnitEvent(db: Db, record: Omit<StatusRecord, 'driverId'>): Promise<void> {
   await db.insert(unitStatusEvents).values({
     unitId: record.unitId,
     status: record.status,
     performedBy: record.performedBy,
     notes: record.notes,
+    inspectionId: record.inspectionId ?? null,
   })
 }
 

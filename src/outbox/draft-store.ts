@@ -1,12 +1,14 @@
 // What the UI does to a draft: every function writes the local draft and queues its op in one
 // IndexedDB transaction, then resolves — it never waits on the network (design.md §5).
+import * as v from 'valibot'
+import { ItemResultBody, SIGNATURE_EMPTY_MESSAGE } from '../../core/contract/dvir.ts'
 import { FINISHED_STEP, type DraftKind } from '../../core/contract/inspections.ts'
 import { FILE_TOO_LARGE_MESSAGE, maxBytesFor, type MediaKind } from '../../core/contract/media-limits.ts'
 import { persistIfMedia, withStorageErrors } from './device-storage.ts'
 import { newId } from './ids.ts'
 import { deleteDraftMediaBytes, deleteMediaBytes, storeMediaBytes } from './media-store.ts'
 import { announceQueued, draftOps, makeOp, queueUpdate } from './ops.ts'
-import type { DraftRecord, MediaRef, OpRecord, OutboxDb, UpdateFields } from './outbox-db.ts'
+import type { DraftRecord, ItemResultPayload, MediaRef, OpBody, OpRecord, OutboxDb, ReviewPayload, UpdateFields } from './outbox-db.ts'
 
 export interface DraftClock {
   now?: () => number
@@ -80,8 +82,8 @@ async function updateDraft(
   await withStorageErrors(() =>
     db.transaction('rw', db.drafts, db.ops, async () => {
       const draft = await openDraft(db, draftId)
-      if (draft.kind === 'pre-inspection' && (fields.signature !== undefined || fields.to_user_id !== undefined)) {
-        throw new Error('A pre-trip has no signature or recipient.')
+      if (draft.kind === 'pre-inspection' && fields.to_user_id !== undefined) {
+        throw new Error('A pre-trip has no recipient.')
       }
       if (draft.kind !== 'pre-inspection' && fields.odometer !== undefined) throw new Error('Only a pre-trip has an odometer reading.')
       await db.drafts.update(draftId, { ...changes, updatedAt: now })
@@ -171,14 +173,79 @@ export async function removeCapture(db: OutboxDb, draftId: string, mediaId: stri
   })
 }
 
-/** Finishes the draft: its PUT with step 5 queues behind every upload already queued. */
-export async function finishDraft(db: OutboxDb, draftId: string, options?: DraftClock): Promise<void> {
+/**
+ * Finishes the draft: its PUT with step 5 queues behind every upload already queued. `fields` ride
+ * along (a pre-trip's signing time and checklist).
+ */
+export async function finishDraft(db: OutboxDb, draftId: string, options?: DraftClock & { fields?: UpdateFields }): Promise<void> {
   const now = clockOf(options)()
   await withStorageErrors(() =>
     db.transaction('rw', db.drafts, db.ops, async () => {
       const draft = await openDraft(db, draftId)
       await db.drafts.update(draftId, { status: 'finishing', step: FINISHED_STEP, updatedAt: now })
-      await queueUpdate(db, draft, { currentStep: FINISHED_STEP }, now)
+      await queueUpdate(db, draft, { ...options?.fields, currentStep: FINISHED_STEP }, now)
+    }),
+  )
+  announceQueued(db)
+}
+
+/**
+ * Replaces, in place, the op `matches` finds when the server never took it — never tried, or refused
+ * (failed: a 4xx stores nothing, so it goes again under a new key) — else queues a new one. In place
+ * keeps its turn: a corrected result still goes before the finish queued after it.
+ */
+async function queueReplacing(db: OutboxDb, draft: DraftRecord, body: OpBody, matches: (op: OpRecord) => boolean, now: number): Promise<void> {
+  const earlier = (await draftOps(db, draft.id)).filter(matches)
+  const replaceable = earlier.find((op) => op.state === 'failed' || (op.state === 'pending' && op.attempts === 0))
+  if (replaceable?.seq !== undefined) {
+    await db.ops.update(replaceable.seq, {
+      payload: body.payload,
+      size: JSON.stringify(body.payload).length,
+      ...(replaceable.state === 'failed' ? { state: 'pending' as const, opId: newId(), attempts: 0, nextAttemptAt: now, lastError: null } : {}),
+    })
+    return
+  }
+  await db.ops.add(makeOp(draft, body, now))
+}
+
+/**
+ * One checklist item's result on a pre-trip (the DVIR): checked with the server's own rule first — a
+ * defect needs a severity and a note — so what is queued is what the server takes; kept on the draft,
+ * its PUT queued (or the item's earlier unsent one corrected).
+ */
+export async function saveItemResult(db: OutboxDb, draftId: string, result: ItemResultBody, options?: DraftClock): Promise<ItemResultPayload> {
+  const parsed = v.safeParse(ItemResultBody, result)
+  if (!parsed.success) throw new Error(parsed.issues[0].message)
+  const payload: ItemResultPayload = parsed.output
+  const now = clockOf(options)()
+  await withStorageErrors(() =>
+    db.transaction('rw', db.drafts, db.ops, async () => {
+      const draft = await openDraft(db, draftId)
+      if (draft.kind !== 'pre-inspection') throw new Error('Only a pre-trip has item results.')
+      await db.drafts.update(draftId, { results: { ...draft.results, [payload.item]: payload }, updatedAt: now })
+      await queueReplacing(db, draft, { kind: 'result', payload }, (op) => op.kind === 'result' && op.payload.item === payload.item, now)
+    }),
+  )
+  announceQueued(db)
+  return payload
+}
+
+/**
+ * §396.13: the driver signed that they reviewed the unit's last report. Taken while the pre-trip is
+ * open — and after it is finished on the device, while the server has refused the review it had (the
+ * finish waits behind it), so the driver can review the report that really is the last.
+ */
+export async function saveReview(db: OutboxDb, draftId: string, review: ReviewPayload, options?: DraftClock): Promise<void> {
+  if (!review.signature) throw new Error(SIGNATURE_EMPTY_MESSAGE)
+  const now = clockOf(options)()
+  await withStorageErrors(() =>
+    db.transaction('rw', db.drafts, db.ops, async () => {
+      const draft = await db.drafts.get(draftId)
+      if (!draft || draft.kind !== 'pre-inspection') throw new Error('This draft is no longer on this device.')
+      const refused = (await draftOps(db, draftId)).some((op) => op.kind === 'review' && op.state === 'failed')
+      if (draft.status !== 'open' && !(draft.status === 'finishing' && refused)) throw new Error('This draft is already finished or cancelled.')
+      await db.drafts.update(draftId, { review, updatedAt: now })
+      await queueReplacing(db, draft, { kind: 'review', payload: review }, (op) => op.kind === 'review', now)
     }),
   )
   announceQueued(db)

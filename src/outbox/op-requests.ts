@@ -63,9 +63,9 @@ export async function buildRequest(db: OutboxDb, op: OpRecord, draft: DraftRecor
 
   switch (op.kind) {
     case 'update': {
-      const { description, currentStep, signature, to_user_id, odometer } = op.payload
+      const { description, currentStep, signature, to_user_id, odometer, signed_at, checklist } = op.payload
       if (draft.kind === 'pre-inspection') {
-        return json('PUT', `${resource}/${encodeURIComponent(serverId)}`, { description, currentStep, odometer })
+        return json('PUT', `${resource}/${encodeURIComponent(serverId)}`, { description, currentStep, odometer, signature, signed_at, checklist })
       }
       return json('PUT', `${resource}/${encodeURIComponent(serverId)}`, { id: serverId, signature, description, to_user_id, currentStep })
     }
@@ -78,6 +78,10 @@ export async function buildRequest(db: OutboxDb, op: OpRecord, draft: DraftRecor
         unit_id: draft.unitId,
         inspectionId: serverId,
       })
+    case 'result':
+      return json('PUT', `${resource}/${encodeURIComponent(serverId)}/result`, op.payload)
+    case 'review':
+      return json('POST', `${resource}/${encodeURIComponent(serverId)}/review`, op.payload)
     case 'upload': {
       const stored = await readMedia(db, op.payload.mediaId)
       if (!stored) return { unsendable: 'The captured file is no longer on this device.' }

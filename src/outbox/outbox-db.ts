@@ -37,6 +37,10 @@ export interface DraftRecord {
   media: MediaRef[]
   /** A pre-trip's odometer reading, when the driver gave one (issue 15). */
   odometer?: number | null
+  /** A pre-trip's result per checklist item, by item name (the DVIR, docs/decisions/011-dvir.md). */
+  results?: Record<string, ItemResultPayload>
+  /** §396.13: the last report this pre-trip's driver reviewed and signed for, before step 1. */
+  review?: ReviewPayload | null
   status: DraftStatus
   createdAt: number
   updatedAt: number
@@ -50,6 +54,26 @@ export interface UpdateFields {
   to_user_id?: string | null
   /** Pre-trips only. */
   odometer?: number | null
+  /** Pre-trips only: when the driver signed (ISO 8601), sent with the finish. */
+  signed_at?: string
+  /** Pre-trips only: the checklist's item names, sent with the finish (items with no result are OK). */
+  checklist?: string[]
+}
+
+/** PUT /pre-inspection/{id}/result, as core/contract/dvir.ts's ItemResultBody gives it. */
+export interface ItemResultPayload {
+  item: string
+  result: 'ok' | 'defect'
+  severity: 'minor' | 'out-of-service' | null
+  note: string
+}
+
+/** POST /pre-inspection/{id}/review. */
+export interface ReviewPayload {
+  inspection_id: string
+  /** PNG data URL. */
+  signature: string
+  signed_at: string
 }
 
 export type OpBody =
@@ -57,6 +81,8 @@ export type OpBody =
   | { kind: 'update'; payload: UpdateFields }
   | { kind: 'upload'; payload: { mediaId: string; kind: MediaKind; item: string | null } }
   | { kind: 'delete'; payload: { currentStep: number } }
+  | { kind: 'result'; payload: ItemResultPayload }
+  | { kind: 'review'; payload: ReviewPayload }
 
 export type OpKind = OpBody['kind']
 export type OpState = 'pending' | 'sending' | 'failed'

@@ -40,6 +40,10 @@ export function describeOp(op: OpRecord, draft: DraftRecord | undefined): string
       const what = op.payload.kind === 'photo' ? 'Photo' : 'Video'
       return op.payload.item ? `${what} — ${op.payload.item}` : what
     }
+    case 'result':
+      return op.payload.result === 'ok' ? `OK — ${op.payload.item}` : `Defect — ${op.payload.item}`
+    case 'review':
+      return 'Review of the last report'
     case 'update': {
       if (op.payload.currentStep === FINISHED_STEP) return `Finish ${name}`
       if (op.payload.signature !== undefined) return 'Signature'

@@ -9,7 +9,7 @@ import { newId } from './ids.ts'
 import { deleteDraftMediaBytes, sweepIncompleteMedia } from './media-store.ts'
 import { buildRequest } from './op-requests.ts'
 import { setMediaState } from './ops.ts'
-import { outboxDb, type DraftRecord, type MediaRef, type OpRecord, type OutboxDb, type SessionRecord } from './outbox-db.ts'
+import { outboxDb, type DraftRecord, type ItemResultPayload, type MediaRef, type OpRecord, type OutboxDb, type SessionRecord } from './outbox-db.ts'
 import { markSessionRejected, readSession } from './outbox-session.ts'
 import { withReplayLock } from './replay-lock.ts'
 import { defaultTransport, type Transport } from './transport.ts'
@@ -67,6 +67,7 @@ interface ServerDraft {
   picture_ids?: unknown
   video_ids?: unknown
   items?: unknown
+  dvir?: unknown
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null
@@ -103,6 +104,27 @@ export function mergeResumedDraft(local: DraftRecord, server: ServerDraft): Part
     description: local.description || (typeof server.description === 'string' ? server.description : ''),
     step: Math.max(local.step, typeof server.currentStep === 'number' ? server.currentStep : 0),
     toUserId: local.toUserId ?? (typeof server.to_user_id === 'string' ? server.to_user_id : null),
+    ...resumedDvir(local, server.dvir),
+  }
+}
+
+/** A resumed pre-trip's results and review from another device fill in what this one has not set. */
+function resumedDvir(local: DraftRecord, dvir: unknown): Pick<DraftRecord, 'results' | 'review'> {
+  if (!isRecord(dvir)) return {}
+  const results: Record<string, ItemResultPayload> = {}
+  for (const entry of Array.isArray(dvir.results) ? dvir.results : []) {
+    if (!isRecord(entry) || typeof entry.item !== 'string' || (entry.result !== 'ok' && entry.result !== 'defect')) continue
+    const severity = entry.severity === 'minor' || entry.severity === 'out-of-service' ? entry.severity : null
+    results[entry.item] = { item: entry.item, result: entry.result, severity, note: typeof entry.note === 'string' ? entry.note : '' }
+  }
+  const review = isRecord(dvir.review) ? dvir.review : null
+  return {
+    results: { ...results, ...local.results },
+    review:
+      local.review ??
+      (review && typeof review.reviewed_id === 'string' && typeof review.signature === 'string' && typeof review.signedAt === 'string'
+        ? { inspection_id: review.reviewed_id, signature: review.signature, signed_at: review.signedAt }
+        : null),
   }
 }
 

@@ -53,3 +53,27 @@ export function useCaptureStates(draftId: string | null | undefined, db: OutboxD
     new Map<string, CaptureSendState>(),
   )
 }
+
+/** What the server refused of a pre-trip's results and review (400s), to show beside what the driver entered. */
+export interface DvirRefusals {
+  /** By item name. */
+  results: Map<string, string>
+  review: string | null
+}
+
+export function useDvirRefusals(draftId: string | null | undefined, db: OutboxDb = outboxDb): DvirRefusals {
+  return useLiveQuery(
+    async () => {
+      const refusals: DvirRefusals = { results: new Map(), review: null }
+      if (!draftId) return refusals
+      for (const op of await db.ops.where('draftId').equals(draftId).toArray()) {
+        if (op.state !== 'failed') continue
+        if (op.kind === 'result') refusals.results.set(op.payload.item, op.lastError ?? 'The server refused this result.')
+        if (op.kind === 'review') refusals.review = op.lastError ?? 'The server refused this review.'
+      }
+      return refusals
+    },
+    [db, draftId],
+    { results: new Map<string, string>(), review: null },
+  )
+}

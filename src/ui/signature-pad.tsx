@@ -2,7 +2,7 @@
 // between 0.5 and 2.5 by pressure, pointer events so mouse, touch and pen all sign; the whole pad is
 // exported as a PNG data URL at the end of every stroke, so nothing signed lives only in memory.
 import { getStroke, type StrokeOptions } from 'perfect-freehand'
-import { useCallback, useEffect, useId, useRef, type PointerEvent as ReactPointerEvent } from 'react'
+import { useCallback, useEffect, useId, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react'
 
 /** Exports remembered as our own: enough for the saves of a fast signer still on their way back. */
 const RECENT_EXPORTS = 8
@@ -164,6 +164,28 @@ export function SignaturePad({ label, value, onChange, disabled = false }: Signa
     onChange(signature)
   }
 
+  // The keyboard's way to sign (WCAG 2.5.1: no path-based gesture only): the typed name is written
+  // on the pad in a hand-like face, and the pad exports it as its PNG like any stroke.
+  const [typedName, setTypedName] = useState('')
+  const signTyped = () => {
+    const name = typedName.trim()
+    const canvas = canvasRef.current
+    const context = canvas?.getContext('2d')
+    if (!name || !canvas || !context) return
+    strokes.current = []
+    current.current = null
+    background.current = null
+    redraw()
+    const height = canvas.clientHeight || 256
+    context.fillStyle = '#0f172a'
+    context.font = `italic ${Math.round(height / 5)}px "Segoe Script", "Brush Script MT", cursive`
+    context.textBaseline = 'middle'
+    context.fillText(name, 24, height / 2, Math.max(40, (canvas.clientWidth || 300) - 48))
+    const signature = canvas.toDataURL('image/png')
+    remember(signature)
+    onChange(signature)
+  }
+
   const clear = () => {
     strokes.current = []
     current.current = null
@@ -199,6 +221,33 @@ export function SignaturePad({ label, value, onChange, disabled = false }: Signa
         // touch-action none: a finger signs instead of scrolling the page.
         className="h-64 w-full touch-none rounded-lg border border-dashed border-slate-400 bg-white dark:border-strokedark"
       />
+      <div className="flex flex-wrap items-end gap-2">
+        <label className="flex min-w-0 flex-1 flex-col gap-1 text-sm">
+          <span>Or type your name to sign</span>
+          <input
+            type="text"
+            value={typedName}
+            disabled={disabled}
+            autoComplete="name"
+            onChange={(event) => setTypedName(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') {
+                event.preventDefault()
+                signTyped()
+              }
+            }}
+            className="min-h-11 rounded-md border border-slate-300 bg-white px-3 py-2 outline-none focus:border-primary focus-visible:ring-2 focus-visible:ring-primary/40 dark:border-strokedark dark:bg-boxdark-2"
+          />
+        </label>
+        <button
+          type="button"
+          onClick={signTyped}
+          disabled={disabled || !typedName.trim()}
+          className="min-h-11 rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-primary disabled:opacity-60 dark:border-strokedark dark:hover:bg-boxdark-2"
+        >
+          Sign with typed name
+        </button>
+      </div>
     </section>
   )
 }

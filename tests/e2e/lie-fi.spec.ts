@@ -6,7 +6,7 @@
 import { devices, type Route } from '@playwright/test'
 import { test, expect } from './fixtures.ts'
 import { apiSession, auth, MARIA, OWNER, signIn } from './a11y/a11y-helpers.ts'
-import { canvasJpegs, finishedPretrips, outboxOps, TRUCK_CHECKLIST as CHECKLIST, unitForMaria } from './pretrip-fixtures.ts'
+import { canvasJpegs, finishedPretrips, outboxOps, signAndFinish, TRUCK_CHECKLIST as CHECKLIST, unitForMaria } from './pretrip-fixtures.ts'
 
 const OFFLINE_TEXT = 'You are offline. Changes are saved on this device and sync when you reconnect.'
 
@@ -61,7 +61,7 @@ for (const breakage of ['aborted', 'never answered'] as const) {
     }
     await page.getByRole('button', { name: 'Next' }).click()
     await page.getByRole('textbox', { name: 'Description' }).fill(description)
-    await page.getByRole('button', { name: 'Next' }).click()
+    await signAndFinish(page)
     await expect(page.getByText('Pre-Inspection was successfully saved.')).toBeVisible()
     await expect(page.getByRole('banner').getByRole('link', { name: /^Working offline/ })).toBeVisible()
     await expect(banner).toBeVisible()

@@ -84,7 +84,7 @@ test.describe('in Auckland', () => {
     await expect(page).toHaveURL(/\/settings$/)
     const reminders = page.getByRole('region', { name: 'Reminders' })
     await expect(reminders.getByLabel('Time zone')).toHaveValue('Pacific/Auckland')
-    await expect(reminders.getByRole('list', { name: 'Reminder kinds' }).getByRole('listitem')).toHaveText([/^Oil changes/, /^Document expiry/, /^Driver licence expiry/])
+    await expect(reminders.getByRole('list', { name: 'Reminder kinds' }).getByRole('listitem')).toHaveText([/^Oil changes/, /^Document expiry/, /^Driver licence expiry/, /^Out-of-service defects open over 24 hours/])
 
     const channels = page.getByRole('region', { name: 'Notifications' })
     for (const label of ['Email', 'Push notifications', 'In the app (the bell)']) await expect(channels.getByLabel(label)).toBeChecked()

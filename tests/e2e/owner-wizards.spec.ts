@@ -4,6 +4,7 @@
 import type { Page } from '@playwright/test'
 import { mp4Bytes, pngBytes } from '../server/inspection-fixtures.ts'
 import { baseURL, test, expect } from './fixtures.ts'
+import { sign } from './signature-pad.ts'
 
 const OWNER = 'owner@fleetyard.demo'
 const DRIVER = 'maria@fleetyard.demo'
@@ -80,23 +81,6 @@ async function waitForServiceWorkerControl(page: Page): Promise<void> {
 const pictures = (count: number, prefix: string) =>
   Array.from({ length: count }, (_, index) => ({ name: `${prefix}-${index + 1}.png`, mimeType: 'image/png', buffer: Buffer.from(pngBytes(640 + index, 480)) }))
 
-/** Two strokes across the pad with the mouse. */
-async function sign(page: Page, padName: string): Promise<void> {
-  const pad = page.getByRole('img', { name: padName })
-  await pad.scrollIntoViewIfNeeded()
-  const box = await pad.boundingBox()
-  if (!box) throw new Error('the signature pad is not visible')
-  for (const [from, to] of [
-    [0.15, 0.35],
-    [0.3, 0.85],
-  ] as const) {
-    await page.mouse.move(box.x + box.width * from, box.y + box.height * 0.6)
-    await page.mouse.down()
-    await page.mouse.move(box.x + box.width * ((from + to) / 2), box.y + box.height * 0.3, { steps: 8 })
-    await page.mouse.move(box.x + box.width * to, box.y + box.height * 0.7, { steps: 8 })
-    await page.mouse.up()
-  }
-}
 
 test('an owner assigns a unit to a driver with the network off, and it reaches the server once back online', async ({ page, context, browser }) => {
   test.setTimeout(180_000)

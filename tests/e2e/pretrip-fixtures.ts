@@ -6,6 +6,7 @@ import path from 'node:path'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expect } from './fixtures.ts'
 import { auth, type Session } from './a11y/a11y-helpers.ts'
+import { sign } from './signature-pad.ts'
 
 /** The seeded Truck checklist, in the order the wizard shows it. */
 export const TRUCK_CHECKLIST = ['Lights', 'Tire Pressure & Condition', 'Engine Oil', 'Coolant level']
@@ -99,3 +100,25 @@ export const outboxOps = (page: Page) =>
         }
       }),
   )
+
+/**
+ * 'Start / Continue PreTrip', and when the unit has a last report, its review signed (§396.13) — the
+ * wizard's step 1 follows either way.
+ */
+export async function startPretrip(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Start / Continue PreTrip' }).click()
+  const stepOne = page.getByRole('heading', { name: 'Step 1 of 2: Photos and videos' })
+  const review = page.getByRole('heading', { name: 'Review the last report' })
+  await expect(stepOne.or(review)).toBeVisible()
+  if (await review.isVisible()) {
+    await sign(page, 'Driver, Sign Below')
+    await page.getByRole('button', { name: 'Sign and continue' }).click()
+  }
+  await expect(stepOne).toBeVisible()
+}
+
+/** Step 2's end: the driver signs the report, then Next finishes it. */
+export async function signAndFinish(page: Page): Promise<void> {
+  await sign(page, 'Driver, Sign Below')
+  await page.getByRole('button', { name: 'Next' }).click()
+}

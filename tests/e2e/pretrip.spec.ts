@@ -9,6 +9,7 @@ import path from 'node:path'
 import { devices, type APIRequestContext, type Browser, type Page } from '@playwright/test'
 import { imageSize } from 'image-size'
 import { test, expect } from './fixtures.ts'
+import { signAndFinish, startPretrip } from './pretrip-fixtures.ts'
 
 const ALEX = 'alex@fleetyard.demo'
 const PASSWORD = 'Fleetyard1'
@@ -224,8 +225,7 @@ test('a driver does a whole pre-trip offline, reloading mid-way, and the server 
   })
 
   await context.setOffline(true)
-  await page.getByRole('button', { name: 'Start / Continue PreTrip' }).click()
-  await expect(page.getByRole('heading', { name: 'Step 1 of 2: Photos and videos' })).toBeVisible()
+  await startPretrip(page)
   await expect(page.getByRole('list', { name: 'Checklist' }).locator(':scope > li')).toHaveCount(CHECKLIST.length)
 
   const used: Fixture[] = []
@@ -258,7 +258,7 @@ test('a driver does a whole pre-trip offline, reloading mid-way, and the server 
   await expect(page.getByRole('heading', { name: 'Step 2 of 2: Checklist and description' })).toBeVisible()
   for (const item of CHECKLIST) await expect(page.getByRole('list', { name: 'Checklist summary' }).getByRole('listitem').filter({ hasText: item })).toContainText('2 photos')
   await page.getByRole('textbox', { name: 'Description' }).fill('Walk-around done offline. All lights work, tires at 110 psi.')
-  await page.getByRole('button', { name: 'Next' }).click()
+  await signAndFinish(page)
   await expect(page.getByText('Pre-Inspection was successfully saved.')).toBeVisible()
   await expect(page).toHaveURL(/\/units$/)
   // Nothing has left the device yet.
@@ -316,7 +316,7 @@ test('Cancel Pre-Trip deletes the draft from the device at once and from the ser
   if (!unit) throw new Error('Alex needs a second assigned unit in the demo data')
 
   await page.goto(`/unit/${unit._id}/pre-inspections`)
-  await page.getByRole('button', { name: 'Start / Continue PreTrip' }).click()
+  await startPretrip(page)
   await page.getByLabel('Choose photos for Lights').setInputFiles(photo!.file)
   // Online, the photo goes straight on: the server has the draft and the photo.
   await expect(checklistItem(page, 'Lights').getByRole('status')).toHaveText('Uploaded', { timeout: 30_000 })

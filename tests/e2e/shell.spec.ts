@@ -8,11 +8,11 @@ import { ALEX, MARIA, OWNER, signIn } from './a11y/a11y-helpers.ts'
 const IPHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'
 
-async function dashboardCounts(page: Page): Promise<{ drivers: number; units: number }> {
+async function dashboardCounts(page: Page): Promise<{ drivers: number; units: number; defects: number }> {
   const { token, userId } = await page.evaluate(() => ({ token: localStorage.getItem('token'), userId: localStorage.getItem('userId') }))
   const response = await page.request.get(`/api/user/${userId}/dashboard-counts`, { headers: { Authorization: `Bearer ${token}` } })
   expect(response.ok()).toBe(true)
-  return (await response.json()) as { drivers: number; units: number }
+  return (await response.json()) as { drivers: number; units: number; defects: number }
 }
 
 /** Ids of real demo records, so detail routes open as a user would reach them. */
@@ -39,7 +39,7 @@ const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' })
 const userMenuButton = (page: Page) => page.getByRole('button', { name: 'User menu' })
 
 test.describe('desktop sidebar', () => {
-  test('an owner sees the company, MENU, and Drivers, Units and Documents with count badges', async ({ page }) => {
+  test('an owner sees the company, MENU, and Drivers, Units, Documents and Defects with count badges', async ({ page }) => {
     await signIn(page, OWNER)
     const counts = await dashboardCounts(page)
     expect(counts.drivers).toBeGreaterThan(0)
@@ -48,7 +48,10 @@ test.describe('desktop sidebar', () => {
     await expect(sidebar(page).getByRole('link', { name: 'Demo Freight' })).toHaveAttribute('href', '/units')
     await expect(sidebar(page).getByRole('heading', { name: 'MENU' })).toBeVisible()
     const links = mainNav(page).getByRole('link')
-    await expect(links).toHaveText(['Drivers' + counts.drivers, 'Units' + counts.units, 'Documents'])
+    // The demo has an open defect (a minor one on unit 102's last pre-trip): Defects shows its badge.
+    expect(counts.defects).toBeGreaterThan(0)
+    await expect(links).toHaveText(['Drivers' + counts.drivers, 'Units' + counts.units, 'Documents', 'Defects' + counts.defects])
+    await expect(mainNav(page).getByRole('link', { name: /^Defects/ })).toHaveAttribute('href', '/defects')
     await expect(mainNav(page).getByRole('link', { name: /^Units/ })).toHaveAttribute('aria-current', 'page')
     await expect(mainNav(page).getByRole('link', { name: 'Documents' })).toHaveAttribute('href', '/app-documents')
   })

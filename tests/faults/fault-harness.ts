@@ -9,7 +9,7 @@ import { expect } from 'vitest'
 import webpush from 'web-push'
 import { encodePng } from '../../server/media/png.ts'
 import { BACKOFF_CAP_MS } from '../../src/outbox/backoff.ts'
-import { addCapture, finishDraft, saveDescription, saveStep, startDraft } from '../../src/outbox/draft-store.ts'
+import { addCapture, finishDraft, saveDescription, saveItemResult, saveSignature, saveStep, startDraft } from '../../src/outbox/draft-store.ts'
 import { OutboxDb } from '../../src/outbox/outbox-db.ts'
 import { readOutboxSummary } from '../../src/outbox/outbox-summary.ts'
 import { setOutboxSession } from '../../src/outbox/outbox-session.ts'
@@ -142,6 +142,8 @@ export interface ServerPretrip {
   picture_ids: string[]
   description: string
   items?: Record<string, { picture_ids: string[] }>
+  /** The DVIR: each item's result, the signing time. */
+  dvir?: { results: { item: string; result: string; severity: string | null }[]; signedAt: string | null }
 }
 
 /** The unit's finished pre-trips as the server lists them. */
@@ -163,6 +165,14 @@ export function photo(name: string): File {
   return new File([encodePng(width, height, 'grey', raw)], name, { type: 'image/png' })
 }
 
+/** The driver's signature as the pad saves it: a PNG data URL. */
+export async function signatureDataUrl(): Promise<string> {
+  return `data:image/png;base64,${Buffer.from(await photo('signature.png').arrayBuffer()).toString('base64')}`
+}
+
+/** What capturePretrip marks: a minor defect on the first item (the rest are OK by default). */
+export const CAPTURED_DEFECT = { item: CHECKLIST[0]!, result: 'defect' as const, severity: 'minor' as const, note: 'Cracked lens' }
+
 /** A driver's phone: the app's outbox on its own (fake) IndexedDB, under the driver's session. */
 export async function driverDevice(name: string, session: ApiSession) {
   const db = new OutboxDb(`fault-${name}-${Date.now()}`)
@@ -177,9 +187,11 @@ export async function driverDevice(name: string, session: ApiSession) {
     for (const item of CHECKLIST) {
       for (let index = 0; index < perItem; index++) await addCapture(db, draft.id, photo(`${item}-${index}.png`), { item, kind: 'photo', now })
     }
+    await saveItemResult(db, draft.id, CAPTURED_DEFECT, { now })
     await saveStep(db, draft.id, 1, { now })
     await saveDescription(db, draft.id, description, { now })
-    await finishDraft(db, draft.id, { now })
+    await saveSignature(db, draft.id, await signatureDataUrl(), { now })
+    await finishDraft(db, draft.id, { now, fields: { checklist: [...CHECKLIST], signed_at: new Date(clock).toISOString() } })
   }
 
   /** What the header's sync indicator shows right now (online). */

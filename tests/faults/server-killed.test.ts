@@ -6,7 +6,7 @@ import { readdirSync } from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import type { FetchLike } from '../../src/outbox/transport.ts'
-import { CHECKLIST, driverDevice, driverUnitIds, finishedPretrips, serverProcess, signIn, type ServerProcess } from './fault-harness.ts'
+import { CAPTURED_DEFECT, CHECKLIST, driverDevice, driverUnitIds, finishedPretrips, serverProcess, signIn, type ServerProcess } from './fault-harness.ts'
 
 let server: ServerProcess
 beforeAll(async () => {
@@ -107,6 +107,11 @@ test('a server killed mid-upload and restarted ends with the pre-trip once and e
   expect(pretrip.picture_ids).toHaveLength(8)
   expect(new Set(pretrip.picture_ids).size).toBe(8)
   expect(Object.fromEntries(CHECKLIST.map((item) => [item, pretrip.items?.[item]?.picture_ids.length]))).toEqual(Object.fromEntries(CHECKLIST.map((item) => [item, 2])))
+  // The DVIR came through once too: every item's result, the defect as marked, the signing time.
+  expect(pretrip.dvir?.results.map((result) => [result.item, result.result, result.severity]).sort()).toEqual(
+    CHECKLIST.map((item) => (item === CAPTURED_DEFECT.item ? [item, 'defect', 'minor'] : [item, 'ok', null])).sort(),
+  )
+  expect(pretrip.dvir?.signedAt).toEqual(expect.any(String))
   // No orphan bytes either: exactly the 8 photos were written to the file store.
   expect(storedFiles(server.dataDir)).toBe(filesBefore + 8)
   await phone.close()

@@ -97,7 +97,7 @@ test("both instances scan as they start; the company's day runs once and each pe
   await until('the digests to be sent', digestsDone)
   const runs = await query<{ day: string; found: Record<string, number> }>(`select day::text, found from reminder_runs where company_id = $1`, [companyId])
   expect(runs).toHaveLength(1)
-  expect(runs[0]!.found).toEqual({ 'oil-change': 0, 'document-expiry': 1, 'licence-expiry': 1 })
+  expect(runs[0]!.found).toEqual({ 'oil-change': 0, 'document-expiry': 1, 'licence-expiry': 1, 'out-of-service': 0 })
   const raised = await query<{ key: string }>(`select key from reminders where company_id = $1`, [companyId])
   expect(raised).toHaveLength(2)
   const told = await query<{ email: string; n: number }>(

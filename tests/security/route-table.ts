@@ -6,7 +6,7 @@ import type { App } from '../../server/app.ts'
 import { hashToken, newToken, RESET_TOKEN_TTL_MS } from '../../server/auth/tokens.ts'
 import { passwordResetTokens } from '../../server/db/schema.ts'
 import type { TestUser } from '../server/harness.ts'
-import { jpegBytes, mp4Bytes, pngBytes, uploadForm } from '../server/inspection-fixtures.ts'
+import { jpegBytes, mp4Bytes, pngBytes, signatureDataUrl, uploadForm } from '../server/inspection-fixtures.ts'
 import { unitBody } from '../server/unit-fixtures.ts'
 import { PDF_BYTES, type World } from './world.ts'
 
@@ -188,6 +188,13 @@ export const ROUTE_TABLE: RouteRow[] = [
   },
   { route: 'DELETE /units/:id', rule: 'owner', params: (w) => ({ id: w.a.unitId }) },
   { route: 'GET /units/:unitId/pre-inspections', rule: 'company', params: (w) => ({ unitId: w.a.unitId }) },
+  { route: 'POST /units/:id/restore', rule: 'owner', params: (w) => ({ id: w.a.unitId }) },
+  {
+    route: 'GET /units/:id/reports.pdf',
+    rule: 'owner',
+    params: (w) => ({ id: w.a.unitId }),
+    request: () => ({ query: { from: '2020-01-01', to: '2099-12-31' } }),
+  },
   { route: 'GET /units/:id/timeline', rule: 'company', params: (w) => ({ id: w.a.unitId }) },
   {
     route: 'PUT /units/:id/status',
@@ -332,6 +339,29 @@ export const ROUTE_TABLE: RouteRow[] = [
     request: () => ({ json: { description: 'All good', currentStep: 1 } }),
   },
   { route: 'GET /pre-inspection/:unitId/all', rule: 'company', params: (w) => ({ unitId: w.a.unitId }) },
+  // The DVIR (docs/decisions/011-dvir.md)
+  {
+    route: 'PUT /pre-inspection/:id/result',
+    rule: 'assignedDriver',
+    params: (w) => ({ id: w.a.driverDraftId }),
+    request: () => ({ json: { item: 'Tires', result: 'defect', severity: 'minor', note: 'Worn tread' } }),
+  },
+  {
+    route: 'POST /pre-inspection/:id/review',
+    rule: 'assignedDriver',
+    params: (w) => ({ id: w.a.driverDraftId }),
+    request: (w) => ({ json: { inspection_id: w.a.reportId, signature: signatureDataUrl() } }),
+  },
+  { route: 'GET /pre-inspection/:unitId/last-report', rule: 'company', params: (w) => ({ unitId: w.a.unitId }) },
+  { route: 'GET /pre-inspection/:id/report.pdf', rule: 'company', params: (w) => ({ id: w.a.reportId }) },
+  { route: 'GET /defects', rule: 'anyOwner' },
+  {
+    route: 'POST /defects/:id/certify',
+    rule: 'owner',
+    params: (w) => ({ id: w.a.defectId }),
+    request: () => ({ json: { action: 'repaired', note: 'New tire', signature: signatureDataUrl() } }),
+  },
+  { route: 'POST /inspection-types/fmcsa-396-11', rule: 'anyOwner' },
   { route: 'GET /pre-inspection/:id/pictureDetails', rule: 'company', params: (w) => ({ id: w.a.mediaId }) },
   { route: 'GET /pre-inspection/:id/videoDetails', rule: 'company', params: (w) => ({ id: w.a.mediaId }) },
 

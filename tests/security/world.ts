@@ -6,6 +6,7 @@ import path from 'node:path'
 import {
   documents,
   documentUnits,
+  inspectionItems,
   inspections,
   inspectionTypes,
   invitations,
@@ -36,6 +37,10 @@ export interface CompanyWorld {
   ownerDraftId: string
   /** The driver's open pre-trip on the unit. */
   driverDraftId: string
+  /** The driver's finished, signed pre-trip on the unit (its last report), with one open defect. */
+  reportId: string
+  /** That report's out-of-service defect. */
+  defectId: string
   /** A photo of the driver's pre-trip. */
   mediaId: string
   /** Signed URL of that photo's file, as the API hands it out. */
@@ -86,6 +91,26 @@ async function seedCompany(ctx: TestContext): Promise<CompanyWorld> {
   const [driverDraft] = await db
     .insert(inspections)
     .values({ kind: 'pre-inspection', companyId: company.id, authorId: driver.id, unitId: unit.id })
+    .returning()
+
+  const [finishedReport] = await db
+    .insert(inspections)
+    .values({
+      kind: 'pre-inspection',
+      companyId: company.id,
+      authorId: driver.id,
+      authorName: 'World Driver',
+      unitId: unit.id,
+      currentStep: 5,
+      signature: pngBytes(30, 12),
+      signatureContentType: 'image/png',
+      signedAt: new Date(Date.now() - 3_600_000),
+      finishedAt: new Date(Date.now() - 3_600_000),
+    })
+    .returning()
+  const [defect] = await db
+    .insert(inspectionItems)
+    .values({ inspectionId: finishedReport!.id, companyId: company.id, unitId: unit.id, item: 'Tires', result: 'defect', severity: 'out-of-service', note: 'Flat' })
     .returning()
 
   const photo = pngBytes(8, 8)
@@ -150,6 +175,8 @@ async function seedCompany(ctx: TestContext): Promise<CompanyWorld> {
     inspectionTypeId: inspectionType!.id,
     ownerDraftId: ownerDraft!.id,
     driverDraftId: driverDraft!.id,
+    reportId: finishedReport!.id,
+    defectId: defect!.id,
     mediaId: photoRow!.id,
     mediaUrl: (details.body as { signedUrl: string }).signedUrl,
     documentId: document!.id,

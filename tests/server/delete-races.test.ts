@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { inspections, media } from '../../server/db/schema.ts'
 import { createTestContext, type TestContext, type TestUser } from './harness.ts'
-import { jpegBytes, makeUnit, uploadForm } from './inspection-fixtures.ts'
+import { jpegBytes, makeUnit, signatureDataUrl, uploadForm } from './inspection-fixtures.ts'
 
 let ctx: TestContext
 let owner: TestUser & { companyId: string }
@@ -53,7 +53,7 @@ test('cancel raced against finish leaves either a finished pre-trip with every p
   for (let round = 0; round < 8; round++) {
     const { unitId, draftId } = await preTripWithPhotos(2)
     const keys = (await ctx.db.select({ key: media.fileKey }).from(media).where(eq(media.inspectionId, draftId))).map((row) => row.key)
-    const finish = () => ctx.call('PUT', `/pre-inspection/${draftId}`, { token: driver.token, json: { description: 'Done', currentStep: 5 } })
+    const finish = () => ctx.call('PUT', `/pre-inspection/${draftId}`, { token: driver.token, json: { description: 'Done', currentStep: 5, signature: signatureDataUrl() } })
     const cancel = () =>
       ctx.call('POST', '/pre-inspection/delete', {
         token: driver.token,
@@ -82,7 +82,7 @@ test('cancel raced against finish leaves either a finished pre-trip with every p
   expect(outcomes.finished + outcomes.cancelled).toBe(8)
 })
 
-test('a unit deleted while a photo is uploaded to its draft leaves no file without a row', async () => {
+test('a unit deleted (archived) while a photo is uploaded to its draft leaves no file without a row', async () => {
   for (let round = 0; round < 4; round++) {
     const { unitId, draftId } = await preTripWithPhotos(1)
     const upload = () =>
@@ -97,7 +97,7 @@ test('a unit deleted while a photo is uploaded to its draft leaves no file witho
       round % 2 === 0 ? await Promise.all([upload(), remove()]) : await Promise.all([remove(), upload()]).then(([r, u]) => [u, r] as const)
     expect(removed.status).toBe(200)
     expect([201, 404, 409]).toContain(uploaded.status)
-    // Whatever the order, the unit's media rows are gone, and so is every file any of them named.
+    // Whatever the order, every stored file is named by a row: deleting a unit archives it and keeps its media.
     await ctx.runJobs()
     const left = readdirSync(path.join(ctx.dataDir, 'files', 'media'))
     const rows = await ctx.db.select({ key: media.fileKey }).from(media)

@@ -189,6 +189,7 @@ describe('company settings', () => {
       ['Oil changes', null],
       ['Document expiry', null],
       ['Driver licence expiry', null],
+      ['Out-of-service defects open over 24 hours', null],
     ])
     await runCompanyDay(ctx.db, ctx.jobs, { companyId: company.id, day: today }, new Date('2026-06-20T07:05:00Z'))
     const after = await ctx.call('GET', '/company-settings/reminders', { token: company.owner.token })
@@ -198,6 +199,7 @@ describe('company settings', () => {
         { kind: 'oil-change', lastRunDay: today, lastRunAt: '2026-06-20T07:05:00.000Z', found: 0 },
         { kind: 'document-expiry', lastRunDay: today, found: 2 },
         { kind: 'licence-expiry', lastRunDay: today, found: 0 },
+        { kind: 'out-of-service', lastRunDay: today, found: 0 },
       ],
       failures: [],
     })

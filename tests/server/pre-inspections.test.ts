@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { inspections, media, units } from '../../server/db/schema.ts'
 import { createTestContext, type TestContext, type TestUser } from './harness.ts'
-import { jpegBytes, makeUnit, mp4Bytes, timelineOf, unitRow, uploadForm } from './inspection-fixtures.ts'
+import { jpegBytes, makeUnit, mp4Bytes, signatureDataUrl, timelineOf, unitRow, uploadForm } from './inspection-fixtures.ts'
 
 let ctx: TestContext
 let owner: TestUser & { companyId: string }
@@ -172,7 +172,7 @@ describe('finishing and reading pre-trips', () => {
     await uploadItem(unitId, draftId, 'Lights')
     const finished = await ctx.call('PUT', `/pre-inspection/${draftId}`, {
       token: maria.token,
-      json: { description: 'Everything checked', currentStep: 5 },
+      json: { description: 'Everything checked', currentStep: 5, signature: signatureDataUrl() },
     })
     expect(finished.status).toBe(200)
     expect(finished.body.body).toMatchObject({ currentStep: 5, description: 'Everything checked' })
@@ -193,11 +193,11 @@ describe('finishing and reading pre-trips', () => {
 
   test('a driver lists only their own pre-trips; others are refused', async () => {
     const { unitId, draftId } = await start()
-    await ctx.call('PUT', `/pre-inspection/${draftId}`, { token: maria.token, json: { currentStep: 5 } })
+    await ctx.call('PUT', `/pre-inspection/${draftId}`, { token: maria.token, json: { currentStep: 5, signature: signatureDataUrl() } })
     // The unit moves to Alex, who does his own pre-trip.
     await ctx.db.update(units).set({ driverId: alex.id }).where(eq(units.id, unitId))
     const his = await ctx.call('POST', '/pre-inspection', { token: alex.token, json: createBody(unitId, alex) })
-    await ctx.call('PUT', `/pre-inspection/${his.body.body._id}`, { token: alex.token, json: { currentStep: 5 } })
+    await ctx.call('PUT', `/pre-inspection/${his.body.body._id}`, { token: alex.token, json: { currentStep: 5, signature: signatureDataUrl() } })
 
     const alexList = await ctx.call('GET', `/pre-inspection/${unitId}/all`, { token: alex.token })
     expect(alexList.body.items.map((item: { user_id: { _id: string } }) => item.user_id._id)).toEqual([alex.id])
@@ -237,7 +237,7 @@ describe('POST /pre-inspection/delete', () => {
 
     const next = await ctx.call('POST', '/pre-inspection', { token: maria.token, json: createBody(unitId) })
     const nextId = next.body.body._id
-    await ctx.call('PUT', `/pre-inspection/${nextId}`, { token: maria.token, json: { currentStep: 5 } })
+    await ctx.call('PUT', `/pre-inspection/${nextId}`, { token: maria.token, json: { currentStep: 5, signature: signatureDataUrl() } })
     const finished = await ctx.call('POST', '/pre-inspection/delete', { token: maria.token, json: { ...body, inspectionId: nextId } })
     expect(finished.status).toBe(409)
   })

@@ -84,7 +84,7 @@ describe('three days of hourly scans across two time zones', () => {
       const runs = await ctx.db.select().from(reminderRuns).where(eq(reminderRuns.companyId, companiesBy[name]!.id))
       expect(runs.map((run) => run.day).sort()).toEqual([0, 1, 2, 3].map((offset) => addDays(day0[name]!, offset)))
       const last = runs.find((run) => run.day === addDays(day0[name]!, 3))!
-      expect(last.found).toEqual({ 'oil-change': 0, 'document-expiry': 0, 'licence-expiry': 0 })
+      expect(last.found).toEqual({ 'oil-change': 0, 'document-expiry': 0, 'licence-expiry': 0, 'out-of-service': 0 })
     }
   })
 

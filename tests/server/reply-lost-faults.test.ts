@@ -7,7 +7,7 @@ import path from 'node:path'
 import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import type { App } from '../../server/app.ts'
-import { idempotencyKeys, inspections, media, unitStatusEvents } from '../../server/db/schema.ts'
+import { idempotencyKeys, inspectionItems, inspections, media, reportReviews, units, unitStatusEvents } from '../../server/db/schema.ts'
 import { createTestContext, type TestContext, type TestUser } from './harness.ts'
 import { jpegBytes, makeUnit, mp4Bytes, signatureDataUrl, uploadForm } from './inspection-fixtures.ts'
 
@@ -61,8 +61,18 @@ async function effectsOn(unitId: string) {
   const [captures] = await ctx.db.select({ n: count() }).from(media).innerJoin(inspections, eq(inspections.id, media.inspectionId)).where(eq(inspections.unitId, unitId))
   const [history] = await ctx.db.select({ n: count() }).from(unitStatusEvents).where(eq(unitStatusEvents.unitId, unitId))
   const [draft] = await ctx.db.select().from(inspections).where(eq(inspections.unitId, unitId))
+  const [results] = await ctx.db.select({ n: count() }).from(inspectionItems).where(eq(inspectionItems.unitId, unitId))
+  const [reviews] = await ctx.db
+    .select({ n: count() })
+    .from(reportReviews)
+    .innerJoin(inspections, eq(inspections.id, reportReviews.reviewInspectionId))
+    .where(eq(inspections.unitId, unitId))
+  const [unit] = await ctx.db.select({ status: units.status }).from(units).where(eq(units.id, unitId))
   return {
     drafts: drafts!.n,
+    results: results!.n,
+    reviews: reviews!.n,
+    status: unit?.status ?? null,
     captures: captures!.n,
     files: storedFileCount(),
     history: history!.n,
@@ -200,10 +210,49 @@ describe('a crash between the handler and its stored reply', () => {
       token: driver.token,
       body: uploadForm({ type: 'pre-inspection', company_id: owner.companyId, inspection_id: draftId, item: 'Lights' }, [{ bytes: jpegBytes(64, 48), name: 'l.jpg' }]),
     })
-    const run = await crashThenRetry(driver, unitId, 'PUT', `/pre-inspection/${draftId}`, () => ({ json: { description: 'All good', currentStep: 5 } }))
+    const run = await crashThenRetry(driver, unitId, 'PUT', `/pre-inspection/${draftId}`, () => ({ json: { description: 'All good', currentStep: 5, signature: signatureDataUrl() } }))
     expect(run.afterCrash).toEqual(run.before)
     expect(run.retry.status).toBe(200)
     expect(run.afterRetry).toMatchObject({ finished: true, description: 'All good' })
+    expect(run.afterAgain).toEqual(run.afterRetry)
+  })
+
+  test('PUT /pre-inspection/{id}/result: the retry records the item once', async () => {
+    const { unitId, draftId } = await driverDraft()
+    const run = await crashThenRetry(driver, unitId, 'PUT', `/pre-inspection/${draftId}/result`, () => ({
+      json: { item: 'Lights', result: 'defect', severity: 'out-of-service', note: 'Dead' },
+    }))
+    expect(run.afterCrash).toEqual(run.before)
+    expect(run.retry.status).toBe(200)
+    expect(run.afterRetry.results).toBe(1)
+    expect(run.again.replayed).toBe(true)
+    expect(run.afterAgain).toEqual(run.afterRetry)
+  })
+
+  test('PUT /pre-inspection/{id} (the finish with an out-of-service defect): Maintenance once, one History entry', async () => {
+    const { unitId, draftId } = await driverDraft()
+    await ctx.call('PUT', `/pre-inspection/${draftId}/result`, { token: driver.token, json: { item: 'Lights', result: 'defect', severity: 'out-of-service', note: 'Dead' } })
+    const run = await crashThenRetry(driver, unitId, 'PUT', `/pre-inspection/${draftId}`, () => ({
+      json: { currentStep: 5, signature: signatureDataUrl(), checklist: ['Lights', 'Engine Oil'] },
+    }))
+    expect(run.afterCrash).toEqual(run.before)
+    expect(run.retry.status).toBe(200)
+    expect(run.afterRetry).toMatchObject({ finished: true, status: 'Maintenance', history: run.before.history + 1, results: 2 })
+    expect(run.afterAgain).toEqual(run.afterRetry)
+  })
+
+  test('POST /pre-inspection/{id}/review: the retry records the review once', async () => {
+    const { unitId, draftId } = await driverDraft()
+    const [earlier] = await ctx.db
+      .insert(inspections)
+      .values({ kind: 'pre-inspection', companyId: owner.companyId, authorId: driver.id, unitId, currentStep: 5, finishedAt: new Date(Date.now() - 60_000) })
+      .returning({ id: inspections.id })
+    const run = await crashThenRetry(driver, unitId, 'POST', `/pre-inspection/${draftId}/review`, () => ({
+      json: { inspection_id: earlier!.id, signature: signatureDataUrl() },
+    }))
+    expect(run.afterCrash).toEqual(run.before)
+    expect(run.retry.status).toBe(200)
+    expect(run.afterRetry.reviews).toBe(1)
     expect(run.afterAgain).toEqual(run.afterRetry)
   })
 
@@ -243,6 +292,8 @@ describe('a crash between the handler and its stored reply', () => {
         'POST /api/pre-inspection/video-preInspection/:id',
         'PUT /api/inspection/:id',
         'PUT /api/pre-inspection/:id',
+        'PUT /api/pre-inspection/:id/result',
+        'POST /api/pre-inspection/:id/review',
       ].sort(),
     )
   })

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { createTestContext, type TestContext, type TestUser } from './harness.ts'
-import { makeUnit } from './inspection-fixtures.ts'
+import { makeUnit, signatureDataUrl } from './inspection-fixtures.ts'
 
 let ctx: TestContext
 let owner: TestUser & { companyId: string }
@@ -20,7 +20,7 @@ beforeAll(async () => {
     token: driver.token,
     json: { type: 'pre-inspection', company_id: driver.companyId, user_id: driver.id, unit_id: unitId },
   })
-  await ctx.call('PUT', `/pre-inspection/${created.body.body._id}`, { token: driver.token, json: { description: 'All good', currentStep: 5 } })
+  await ctx.call('PUT', `/pre-inspection/${created.body.body._id}`, { token: driver.token, json: { description: 'All good', currentStep: 5, signature: signatureDataUrl() } })
   // An unfinished draft must not show in the list.
   const other = await makeUnit(ctx.db, owner.companyId, { driverId: driver.id })
   await ctx.call('POST', '/pre-inspection', {

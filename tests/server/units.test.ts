@@ -292,13 +292,18 @@ describe('PUT /units/{id}', () => {
 })
 
 describe('DELETE /units/{unitId}', () => {
-  test('owner deletes a unit together with its History', async () => {
+  test('owner deletes a unit: it is archived with its History kept, and gone from the list', async () => {
     const created = await ctx.call('POST', '/units', { token: owner.token, json: unitBody(type) })
     const unitId = created.body.unit._id
     const response = await ctx.call('DELETE', `/units/${unitId}`, { token: owner.token })
-    expect(response.status).toBe(200)
-    expect((await ctx.call('GET', `/units/${unitId}/info`, { token: owner.token })).status).toBe(404)
-    expect(await ctx.db.select().from(unitStatusEvents).where(eq(unitStatusEvents.unitId, unitId))).toEqual([])
+    expect(response).toMatchObject({ status: 200, body: { message: 'Unit has been deleted successfully.' } })
+    const info = await ctx.call('GET', `/units/${unitId}/info`, { token: owner.token })
+    expect(info.body.archivedAt).toEqual(expect.any(String))
+    expect((await ctx.call('GET', `/units/${owner.companyId}`, { token: owner.token })).body.map((unit: { _id: string }) => unit._id)).not.toContain(unitId)
+    const history = await ctx.db.select().from(unitStatusEvents).where(eq(unitStatusEvents.unitId, unitId))
+    expect(history.map((entry) => entry.notes)).toEqual(['Unit created', 'Unit deleted (archived; its reports are kept)'])
+    // Deleting it again is harmless.
+    expect((await ctx.call('DELETE', `/units/${unitId}`, { token: owner.token })).status).toBe(200)
   })
 
   test("another company's unit answers 404 and survives; a driver gets 403", async () => {

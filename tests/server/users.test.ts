@@ -121,8 +121,8 @@ describe('GET /user/{id}/info and dashboard counts', () => {
     await addUnits(owner.companyId, 3, alex.id)
     await addUnits(owner.companyId, 2)
     await addUnits((await ctx.owner()).companyId, 4)
-    expect((await ctx.call('GET', `/user/${owner.id}/dashboard-counts`, { token: owner.token })).body).toEqual({ drivers: 2, units: 5 })
-    expect((await ctx.call('GET', `/user/${alex.id}/dashboard-counts`, { token: alex.token })).body).toEqual({ drivers: 0, units: 3 })
+    expect((await ctx.call('GET', `/user/${owner.id}/dashboard-counts`, { token: owner.token })).body).toEqual({ drivers: 2, units: 5, defects: 0 })
+    expect((await ctx.call('GET', `/user/${alex.id}/dashboard-counts`, { token: alex.token })).body).toEqual({ drivers: 0, units: 3, defects: 0 })
   })
 
   test('dashboard counts are for oneself only, and a new user has none', async () => {
@@ -130,7 +130,7 @@ describe('GET /user/{id}/info and dashboard counts', () => {
     const driver = await ctx.driver(owner.companyId)
     const newcomer = await ctx.user({ role: null, companyId: null })
     expect((await ctx.call('GET', `/user/${driver.id}/dashboard-counts`, { token: owner.token })).status).toBe(404)
-    expect((await ctx.call('GET', `/user/${newcomer.id}/dashboard-counts`, { token: newcomer.token })).body).toEqual({ drivers: 0, units: 0 })
+    expect((await ctx.call('GET', `/user/${newcomer.id}/dashboard-counts`, { token: newcomer.token })).body).toEqual({ drivers: 0, units: 0, defects: 0 })
   })
 })
 

@@ -1,7 +1,7 @@
 // Oil changes (spec §4, §9): a unit's last oil change is due in 10 days or fewer, or is due — by date,
 // and, when odometers are given, by distance: the unit's latest pre-trip reading against the reading at
 // the last change plus its unit type's interval. Owners and the unit's driver are told.
-import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
 import { DEFAULT_OIL_CHANGE_INTERVAL } from '../../../core/contract/company-settings.ts'
 import { oilDueLabel } from '../../../core/oil-status.ts'
 import { inspections, oilChanges, units, unitTypes } from '../../db/schema.ts'
@@ -38,7 +38,7 @@ async function due({ db, company, day, owners }: ReminderContext): Promise<DueRe
     .from(oilChanges)
     .innerJoin(units, eq(units.id, oilChanges.unitId))
     .innerJoin(unitTypes, eq(unitTypes.id, units.unitTypeId))
-    .where(eq(units.companyId, company.id))
+    .where(and(eq(units.companyId, company.id), isNull(units.archivedAt)))
     .orderBy(oilChanges.unitId, desc(oilChanges.changeDate), desc(oilChanges.createdAt))
   if (lastChanges.length === 0) return []
 

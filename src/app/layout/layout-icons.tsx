@@ -22,6 +22,14 @@ function Svg({ children, className = 'h-5 w-5' }: { children: ReactNode; classNa
 
 export function NavIcon({ name, className }: { name: NavIconName; className?: string }) {
   switch (name) {
+    case 'defects':
+      return (
+        <Svg className={className}>
+          <path d="M12 3.5 2.8 19.5h18.4z" />
+          <path d="M12 9.5v4.5" />
+          <path d="M12 16.8v.2" />
+        </Svg>
+      )
     case 'drivers':
       return (
         <Svg className={className}>

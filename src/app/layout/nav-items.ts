@@ -4,7 +4,7 @@ import type { DashboardCounts, RoleName } from '../../../core/contract/auth.ts'
 import type { FileRoutesByTo } from '../../routeTree.gen.ts'
 
 export type AppPath = keyof FileRoutesByTo
-export type NavIconName = 'drivers' | 'units' | 'documents' | 'profile'
+export type NavIconName = 'drivers' | 'units' | 'documents' | 'profile' | 'defects'
 
 export interface NavItem {
   label: string
@@ -26,6 +26,8 @@ interface RoleRestricted {
 const DRIVERS: NavItem & RoleRestricted = { label: 'Drivers', to: '/drivers', icon: 'drivers', count: 'drivers', ownerOnly: true }
 const UNITS: NavItem & RoleRestricted = { label: 'Units', to: '/units', icon: 'units', count: 'units' }
 const DOCUMENTS: NavItem & RoleRestricted = { label: 'Documents', to: '/app-documents', icon: 'documents' }
+/** The DVIR's open defects (docs/decisions/011-dvir.md): the sidebar only, so the spec's bottom bar keeps its columns. */
+const DEFECTS: NavItem & RoleRestricted = { label: 'Defects', to: '/defects', icon: 'defects', count: 'defects', ownerOnly: true }
 const PROFILE: NavItem & RoleRestricted = { label: 'Profile', to: '/profile', icon: 'profile' }
 
 const USER_MENU: (MenuLink & RoleRestricted)[] = [
@@ -41,9 +43,9 @@ function visibleTo<T extends RoleRestricted>(items: T[], role: RoleName | undefi
   return items.filter((item) => !item.ownerOnly || role === 'owner').map(({ ownerOnly: _ownerOnly, ...item }) => item)
 }
 
-/** Desktop sidebar under MENU: Drivers (owner only), Units, Documents. */
+/** Desktop sidebar under MENU: Drivers (owner only), Units, Documents, then Defects (owner only). */
 export function sidebarItems(role: RoleName | undefined): NavItem[] {
-  return visibleTo([DRIVERS, UNITS, DOCUMENTS], role)
+  return visibleTo([DRIVERS, UNITS, DOCUMENTS, DEFECTS], role)
 }
 
 /** Mobile bottom bar: Drivers (owner only), Units, Documents, Profile — 4 columns or 3. */

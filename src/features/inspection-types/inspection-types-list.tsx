@@ -16,6 +16,7 @@ import { SearchBox } from '../../ui/search-box.tsx'
 import { SkeletonList } from '../../ui/skeleton-list.tsx'
 import { InspectionTypeFormModal } from './inspection-type-form-modal.tsx'
 import { useDeleteInspectionType } from './use-delete-inspection-type.ts'
+import { useFmcsaDefaults } from './use-fmcsa-defaults.ts'
 
 export const DELETE_INSPECTION_TYPE_MESSAGE = 'Are you sure you want to delete this inspection type? All data will be deleted!'
 
@@ -58,6 +59,12 @@ export function InspectionTypesList() {
   const [form, setForm] = useState<{ inspectionType?: InspectionType } | null>(null)
   const [deleting, setDeleting] = useState<InspectionType | null>(null)
   const deleteInspectionType = useDeleteInspectionType()
+  const fmcsa = useFmcsaDefaults()
+  const switchOnFmcsa = () =>
+    fmcsa.mutate(undefined, {
+      onSuccess: (reply) => toast.success(reply.message),
+      onError: (error) => toast.error(errorText(error)),
+    })
 
   const confirmDelete = async (inspectionType: InspectionType) => {
     setDeleting(null)
@@ -73,6 +80,9 @@ export function InspectionTypesList() {
   return (
     <div className={SCREEN_CLASS}>
       <PageHeader title="Inspection Types">
+        <Button variant="secondary" pending={fmcsa.isPending} onClick={switchOnFmcsa} title="Adds the parts 49 CFR §396.11 lists to every unit sub type's pre-trip checklist">
+          Use §396.11 items
+        </Button>
         <Button onClick={() => setForm({})}>Add</Button>
       </PageHeader>
       <SearchBox value={term} onChange={setTerm} placeholder="Search inspection types..." className="mb-4 max-w-md" />

@@ -48,6 +48,7 @@ function ReminderSettingsForm({ saved }: { saved: CompanySettings }) {
   const [distanceUnit, setDistanceUnit] = useState<DistanceUnit>(saved.distanceUnit)
   const [intervals, setIntervals] = useState(() => Object.fromEntries(saved.oilChangeIntervals.map((type) => [type.unitTypeId, type.interval?.toString() ?? ''])))
   const here = browserTimeZone()
+  const [retention, setRetention] = useState(String(saved.reportRetentionMonths))
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -59,6 +60,7 @@ function ReminderSettingsForm({ saved }: { saved: CompanySettings }) {
           const typed = intervals[type.unitTypeId]?.trim() ?? ''
           return { unitTypeId: type.unitTypeId, interval: typed === '' ? null : Number(typed.replace(/,/g, '')) }
         }),
+        reportRetentionMonths: Number(retention.trim()),
       })
       toast.success('Reminder settings saved.')
     } catch {
@@ -95,6 +97,14 @@ function ReminderSettingsForm({ saved }: { saved: CompanySettings }) {
           </option>
         ))}
       </SelectField>
+      <TextField
+        label="Keep pre-trip reports (months)"
+        name="reportRetentionMonths"
+        inputMode="numeric"
+        value={retention}
+        onChange={(event) => setRetention(event.target.value)}
+      />
+      <p className="-mt-2 text-sm text-slate-700 dark:text-slate-200">At least 3 months (49 CFR §396.11); reports with open defects and each unit's last report are always kept.</p>
       {saved.oilChangeIntervals.length > 0 && (
         <fieldset className="flex flex-col gap-3">
           <legend className="mb-1 font-medium text-slate-800 dark:text-white">Oil change every ({distanceUnit})</legend>

@@ -6,20 +6,31 @@ import { toast } from 'react-hot-toast'
 import { errorText } from '../../api/error-message.ts'
 import type { ChecklistItem } from '../../lib/checklist.ts'
 import { useOnlineStatus } from '../../lib/online-status.ts'
-import { removeCapture } from '../../outbox/draft-store.ts'
+import { removeCapture, saveItemResult } from '../../outbox/draft-store.ts'
 import { outboxDb, type DraftRecord, type MediaRef } from '../../outbox/outbox-db.ts'
 import { retryNow } from '../../outbox/outbox-runtime.ts'
-import { useCaptureStates } from '../../outbox/use-outbox.ts'
+import { useCaptureStates, useDvirRefusals } from '../../outbox/use-outbox.ts'
 import { Button } from '../../ui/button.tsx'
 import { addItemFiles, goToStep } from './pretrip-actions.ts'
 import { ChecklistItemCard } from './checklist-item-card.tsx'
-import { canLeaveCaptureStep, capturesOf, itemUploadState, REQUIRED_ITEMS_MESSAGE } from './pretrip-rules.ts'
+import { canLeaveCaptureStep, capturesOf, INCOMPLETE_DEFECTS_MESSAGE, itemUploadState, REQUIRED_ITEMS_MESSAGE } from './pretrip-rules.ts'
 
 export function CaptureStep({ draft, checklist }: { draft: DraftRecord; checklist: readonly ChecklistItem[] }) {
   const sendStates = useCaptureStates(draft.id)
   const online = useOnlineStatus()
   const [preparing, setPreparing] = useState<Record<string, number>>({})
   const [problems, setProblems] = useState<Record<string, string[]>>({})
+  const refusals = useDvirRefusals(draft.id)
+  // Items marked Defect whose note or severity is still missing (not yet saved).
+  const [incomplete, setIncomplete] = useState<ReadonlySet<string>>(new Set())
+  const markIncomplete = (item: string, missing: boolean) =>
+    setIncomplete((previous) => {
+      if (previous.has(item) === missing) return previous
+      const next = new Set(previous)
+      if (missing) next.add(item)
+      else next.delete(item)
+      return next
+    })
 
   const addFiles = async (item: ChecklistItem, files: File[]) => {
     setProblems((previous) => ({ ...previous, [item.name]: [] }))
@@ -49,6 +60,10 @@ export function CaptureStep({ draft, checklist }: { draft: DraftRecord; checklis
       toast.error(REQUIRED_ITEMS_MESSAGE)
       return
     }
+    if (incomplete.size > 0 || refusals.results.size > 0) {
+      toast.error(INCOMPLETE_DEFECTS_MESSAGE)
+      return
+    }
     try {
       await goToStep(outboxDb, draft.id, 2)
     } catch (error) {
@@ -74,6 +89,14 @@ export function CaptureStep({ draft, checklist }: { draft: DraftRecord; checklis
               onFiles={(files) => void addFiles(item, files)}
               onRemove={(capture) => void remove(capture)}
               onRetry={() => void retryNow()}
+              result={{
+                saved: draft.results?.[item.name],
+                refusal: refusals.results.get(item.name) ?? null,
+                onSave: async (result) => {
+                  await saveItemResult(outboxDb, draft.id, result)
+                },
+                onIncomplete: (missing) => markIncomplete(item.name, missing),
+              }}
             />
           )
         })}

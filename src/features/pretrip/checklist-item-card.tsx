@@ -7,6 +7,7 @@ import { Button } from '../../ui/button.tsx'
 import { CaptureInput } from '../../ui/capture-input.tsx'
 import { CatalogueIcon } from '../../ui/icon-catalogue.tsx'
 import { CaptureThumbnail } from './capture-thumbnail.tsx'
+import { ItemResultFields, type ItemResultFieldsProps } from './item-result-fields.tsx'
 import { itemUploadErrorMessage, type ItemUploadState } from './pretrip-rules.ts'
 
 export interface ChecklistItemCardProps {
@@ -20,9 +21,11 @@ export interface ChecklistItemCardProps {
   onFiles: (files: File[]) => void
   onRemove: (capture: MediaRef) => void
   onRetry: () => void
+  /** The item's result (the DVIR): OK or a defect with severity and note. */
+  result: Omit<ItemResultFieldsProps, 'item'>
 }
 
-export function ChecklistItemCard({ item, captures, upload, preparing, problems, onFiles, onRemove, onRetry }: ChecklistItemCardProps) {
+export function ChecklistItemCard({ item, captures, upload, preparing, problems, onFiles, onRemove, onRetry, result }: ChecklistItemCardProps) {
   const headingId = `pretrip-item-${item.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}`
   return (
     <li
@@ -75,6 +78,8 @@ export function ChecklistItemCard({ item, captures, upload, preparing, problems,
           </CaptureInput>
         )}
       </div>
+
+      <ItemResultFields item={item.name} {...result} />
 
       {upload.state === 'error' && (
         <div role="alert" className="flex flex-col gap-2 rounded-md bg-red-50 p-3 text-sm text-red-700 dark:bg-red-950/40 dark:text-red-300">

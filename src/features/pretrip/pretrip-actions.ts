@@ -3,7 +3,7 @@
 import { FILE_TOO_LARGE_MESSAGE, MAX_FILES_PER_UPLOAD, maxBytesFor, UNSUPPORTED_FILE_MESSAGE } from '../../../core/contract/media-limits.ts'
 import type { ChecklistItem } from '../../lib/checklist.ts'
 import { downscalePhoto } from '../../lib/image-downscale.ts'
-import { addCapture, cancelDraft, finishDraft, saveDescription, saveOdometer, saveStep, startDraft } from '../../outbox/draft-store.ts'
+import { addCapture, cancelDraft, finishDraft, saveDescription, saveOdometer, saveReview, saveStep, startDraft } from '../../outbox/draft-store.ts'
 import type { DraftRecord, OutboxDb } from '../../outbox/outbox-db.ts'
 
 export interface PretripOwner {
@@ -16,9 +16,10 @@ export interface PretripOwner {
  * Start / Continue: the open draft of this unit on this device comes back as it was (step, captures,
  * description); otherwise a new one is made and its create queued. A fresh draft moves to step 1.
  */
-export async function startPretrip(db: OutboxDb, owner: PretripOwner): Promise<DraftRecord> {
+export async function startPretrip(db: OutboxDb, owner: PretripOwner, options: { reviewFirst?: boolean } = {}): Promise<DraftRecord> {
   const draft = await startDraft(db, 'pre-inspection', owner.unitId, owner.companyId, owner.driverId)
-  if (draft.step >= 1) return draft
+  // The last report is reviewed and signed for first (§396.13); signing moves the draft to step 1.
+  if (draft.step >= 1 || options.reviewFirst) return draft
   await saveStep(db, draft.id, 1)
   return { ...draft, step: 1 }
 }
@@ -99,11 +100,29 @@ export function goToStep(db: OutboxDb, draftId: string, step: 1 | 2): Promise<vo
   return saveStep(db, draftId, step)
 }
 
-/** Step 2's Next: the description (and the odometer, when given), then the finish — one request when none was sent yet. */
-export async function finishPretrip(db: OutboxDb, draftId: string, description: string, odometer: number | null = null): Promise<void> {
+/**
+ * Step 2's Next: the description (and the odometer, when given), then the finish — one request when none
+ * was sent yet — carrying when the driver signed and the checklist's names (items never marked are OK).
+ */
+export async function finishPretrip(
+  db: OutboxDb,
+  draftId: string,
+  description: string,
+  odometer: number | null = null,
+  report: { checklist: readonly string[]; signedAt: Date } = { checklist: [], signedAt: new Date() },
+): Promise<void> {
   await saveDescription(db, draftId, description)
   if (odometer !== null) await saveOdometer(db, draftId, odometer)
-  await finishDraft(db, draftId)
+  await finishDraft(db, draftId, { fields: { signed_at: report.signedAt.toISOString(), checklist: [...report.checklist] } })
+}
+
+/**
+ * §396.13, before step 1: the driver signed that they reviewed the unit's last report; the pre-trip
+ * moves on to step 1 (unless it is past it already — a review made again after the server refused one).
+ */
+export async function reviewLastReport(db: OutboxDb, draft: Pick<DraftRecord, 'id' | 'step'>, reportId: string, signature: string): Promise<void> {
+  await saveReview(db, draft.id, { inspection_id: reportId, signature, signed_at: new Date().toISOString() })
+  if (draft.step < 1) await saveStep(db, draft.id, 1)
 }
 
 /** Cancel Pre-Trip: gone from the device at once; the server's copy is deleted through the outbox. */

@@ -3,6 +3,7 @@
 // cache, so the screen opens offline after one visit.
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import type { DriverUnit } from '../../../core/contract/drivers.ts'
+import type { LastReportResponse } from '../../../core/contract/dvir.ts'
 import type { InspectionListItem, InspectionListResponse } from '../../../core/contract/inspections.ts'
 import type { Unit } from '../../../core/contract/units.ts'
 import { api } from '../../api/client.ts'
@@ -37,4 +38,16 @@ export const previousPretripsQuery = (unitId: string, companyId: string) =>
     queryKey: [...pretripListKeyRoot, 'mine', unitId] as const,
     queryFn: async (): Promise<InspectionListItem[]> =>
       (await api.get(`pre-inspection/${unitId}/all`, { searchParams: { company_id: companyId } }).json<InspectionListResponse>()).items,
+  })
+
+/**
+ * The unit's last finished report (any driver's) with its defects and certifications: what the next
+ * pre-trip starts by reviewing (§396.13). Persisted, so a driver who opened the unit once can review offline.
+ */
+export const lastReportQuery = (unitId: string) =>
+  queryOptions({
+    queryKey: [...pretripListKeyRoot, 'last', unitId] as const,
+    queryFn: () => api.get(`pre-inspection/${unitId}/last-report`).json<LastReportResponse>(),
+    // A report or certification made elsewhere a moment ago must be the one reviewed: asked again on every visit.
+    staleTime: 0,
   })

@@ -2,7 +2,7 @@
 // which step a draft is at, which items still lack a capture, and what each item's upload shows.
 import { FINISHED_STEP } from '../../../core/contract/inspections.ts'
 import { checklistKey, type ChecklistItem } from '../../lib/checklist.ts'
-import type { DraftRecord, MediaRef } from '../../outbox/outbox-db.ts'
+import type { DraftRecord, ItemResultPayload, MediaRef } from '../../outbox/outbox-db.ts'
 import type { CaptureSendState } from '../../outbox/use-outbox.ts'
 
 /** 0: not started (the Start button), 1: captures per item, 2: checklist and description. */
@@ -43,6 +43,23 @@ export function canLeaveCaptureStep(checklist: readonly ChecklistItem[], media: 
 }
 
 export const REQUIRED_ITEMS_MESSAGE = 'Please upload required items!'
+
+/** Step 1's Next while a defect lacks its note or severity, or the server refused a result. */
+export const INCOMPLETE_DEFECTS_MESSAGE = 'Describe each defect and choose its severity.'
+
+/** Step 2's Next without the driver's signature (§396.11: the report is signed). */
+export const SIGN_REPORT_MESSAGE = 'Please sign the report.'
+
+/** The results of the checklist's items: a saved one, else OK (every item starts as OK). */
+export function resultsOf(checklist: readonly ChecklistItem[], saved: DraftRecord['results']): ItemResultPayload[] {
+  return checklist.map((item) => saved?.[item.name] ?? { item: item.name, result: 'ok', severity: null, note: '' })
+}
+
+/** The defects of a draft's checklist, and whether the unit may run (no 'Out of service' among them). */
+export function defectSummary(results: readonly ItemResultPayload[]): { defects: ItemResultPayload[]; safeToOperate: boolean } {
+  const defects = results.filter((result) => result.result === 'defect')
+  return { defects, safeToOperate: !defects.some((defect) => defect.severity === 'out-of-service') }
+}
 
 /**
  * Spec §8, word for word — 'video' included for photo items too ("wording reused for photos", as in

@@ -11,14 +11,15 @@ import { errorText } from '../../api/error-message.ts'
 import { isUnknownUnitError } from '../../api/unit-info.ts'
 import { pretripChecklist } from '../../lib/checklist.ts'
 import { outboxDb, type DraftRecord } from '../../outbox/outbox-db.ts'
-import { useOpenDraft } from '../../outbox/use-outbox.ts'
+import { useDvirRefusals, useOpenDraft } from '../../outbox/use-outbox.ts'
+import { LastReportReview } from './last-report-review.tsx'
 import { Button } from '../../ui/button.tsx'
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx'
 import { PageHeader, SCREEN_CLASS } from '../../ui/page-header.tsx'
 import { SkeletonList } from '../../ui/skeleton-list.tsx'
 import { UnknownUnit } from '../../ui/unknown-unit.tsx'
 import { cancelPretrip, startPretrip, type PretripOwner } from './pretrip-actions.ts'
-import { pretripListKeyRoot, pretripUnitQuery } from './pretrip-queries.ts'
+import { lastReportQuery, pretripListKeyRoot, pretripUnitQuery } from './pretrip-queries.ts'
 import { pretripStepOf } from './pretrip-rules.ts'
 import { PretripWizard } from './pretrip-wizard.tsx'
 import { PreviousPretrips } from './previous-pretrips.tsx'
@@ -59,11 +60,21 @@ export function PretripScreen({ unitId, driverId, companyId }: { unitId: string;
 
   const checklist = useMemo(() => pretripChecklist(unit.data?.unitSubTypeId.inspectionsTypes ?? []), [unit.data])
   const step = pretripStepOf(draft)
+  // §396.13: the last report is reviewed and signed for before step 1 — and again when the server
+  // refused the review (another report arrived first), with the report that really is the last.
+  const lastReport = useQuery(lastReportQuery(unitId))
+  const report = lastReport.data?.report ?? null
+  const refusals = useDvirRefusals(draft?.id)
+  const { refetch: refetchLastReport } = lastReport
+  useEffect(() => {
+    if (refusals.review) void refetchLastReport()
+  }, [refusals.review, refetchLastReport])
+  const reviewDue = !!draft && draft.status === 'open' && !!report && ((step === 0 && draft.review?.inspection_id !== report._id) || refusals.review !== null)
 
   const start = async () => {
     setStarting(true)
     try {
-      await startPretrip(outboxDb, owner)
+      await startPretrip(outboxDb, owner, { reviewFirst: report !== null && draft?.review?.inspection_id !== report._id })
     } catch (error) {
       toast.error(errorText(error))
     } finally {
@@ -109,11 +120,15 @@ export function PretripScreen({ unitId, driverId, companyId }: { unitId: string;
         )
       ) : draft === undefined ? (
         <SkeletonList label="Loading pre-trip" count={2} />
+      ) : draft && reviewDue && report ? (
+        <LastReportReview draft={draft} report={report} refusal={refusals.review} />
       ) : draft && step !== 0 ? (
         <PretripWizard draft={draft} step={step} checklist={checklist} />
       ) : (
         <div>
-          <Button onClick={() => void start()} pending={starting}>
+          {/* Until the last report is known (or cannot be asked for: offline with none saved), Start waits — else
+              a quick press would skip its review. */}
+          <Button onClick={() => void start()} pending={starting || (lastReport.isPending && lastReport.fetchStatus === 'fetching')}>
             Start / Continue PreTrip
           </Button>
         </div>

@@ -2,16 +2,19 @@
 // each headed by its updated date, newest first — and, above them, any finished on this device that
 // are still waiting to reach the server. Empty: 'You didn't made any pretrips yet.'
 import { useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import type { Inspection } from '../../../core/contract/inspections.ts'
 import { errorText } from '../../api/error-message.ts'
 import { formatInspectionDate } from '../../lib/dates.ts'
 import type { DraftRecord } from '../../outbox/outbox-db.ts'
 import { Button } from '../../ui/button.tsx'
 import { MediaDetailsGallery } from '../../ui/media-details-gallery.tsx'
+import { ReportPdfButton } from '../../ui/report-pdf-button.tsx'
 import { SkeletonList } from '../../ui/skeleton-list.tsx'
 import { pretripMediaQuery } from './pretrip-media-query.ts'
-import { previousPretripsQuery } from './pretrip-queries.ts'
+import { lastReportQuery, previousPretripsQuery } from './pretrip-queries.ts'
+import { LastReportReview } from './last-report-review.tsx'
+import { useDvirRefusals } from '../../outbox/use-outbox.ts'
 
 const cardClass = 'rounded-lg border border-slate-200 bg-white shadow-sm dark:border-strokedark dark:bg-boxdark'
 
@@ -52,8 +55,22 @@ export function PreviousPretrips({ unitId, companyId, waiting }: { unitId: strin
 function WaitingPretrip({ draft }: { draft: DraftRecord }) {
   const photos = draft.media.filter((ref) => ref.kind === 'photo').length
   const videos = draft.media.length - photos
+  // A review the server refused (another report reached it first) holds this report on the device
+  // until the driver reviews the report that really is the last.
+  const refusals = useDvirRefusals(draft.id)
+  const last = useQuery({ ...lastReportQuery(draft.unitId), enabled: refusals.review !== null })
+  const { refetch } = last
+  useEffect(() => {
+    if (refusals.review) void refetch()
+  }, [refusals.review, refetch])
   return (
-    <div className={`${cardClass} border-dashed p-4`}>
+    <div className={`${cardClass} flex flex-col gap-3 border-dashed p-4`}>
+      {refusals.review && last.data?.report && <LastReportReview draft={draft} report={last.data.report} refusal={refusals.review} />}
+      {[...refusals.results].map(([item, message]) => (
+        <p key={item} role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
+          {item}: {message}
+        </p>
+      ))}
       <p className="font-medium">{formatInspectionDate(new Date(draft.updatedAt).toISOString())}</p>
       <p className="text-sm text-slate-600 dark:text-slate-300">
         Finished on this device — it is sent when there is a connection. {photos} {photos === 1 ? 'photo' : 'photos'}
@@ -96,6 +113,7 @@ function FinishedPretrip({ pretrip }: { pretrip: Inspection }) {
           <Button variant="secondary" disabled={pretrip.video_ids.length === 0} onClick={() => setGallery('video')}>
             Videos ({pretrip.video_ids.length})
           </Button>
+          <ReportPdfButton reportId={pretrip._id} />
         </div>
       </div>
       {gallery && (

@@ -8,13 +8,16 @@ import * as v from 'valibot'
 import { Odometer } from '../../../core/contract/reminder-fields.ts'
 import { errorText } from '../../api/error-message.ts'
 import type { ChecklistItem } from '../../lib/checklist.ts'
-import { saveDescription } from '../../outbox/draft-store.ts'
+import { saveDescription, saveSignature } from '../../outbox/draft-store.ts'
 import { outboxDb, type DraftRecord } from '../../outbox/outbox-db.ts'
 import { Button } from '../../ui/button.tsx'
 import { TextField } from '../../ui/form-field.tsx'
 import { CatalogueIcon } from '../../ui/icon-catalogue.tsx'
 import { finishPretrip, goToStep } from './pretrip-actions.ts'
-import { capturesOf } from './pretrip-rules.ts'
+import { RESULT_LABELS, SEVERITY_LABELS } from '../../../core/contract/dvir.ts'
+import { SignaturePad } from '../../ui/signature-pad.tsx'
+import { capturesOf, resultsOf, SIGN_REPORT_MESSAGE } from './pretrip-rules.ts'
+import { ReportSummary } from './report-summary.tsx'
 
 export const PRETRIP_SAVED_MESSAGE = 'Pre-Inspection was successfully saved.'
 
@@ -48,9 +51,14 @@ export function ReviewStep({ draft, checklist }: { draft: DraftRecord; checklist
       return
     }
     setOdometerError(null)
+    // §396.11: the driver signs the report; the pad saves each stroke to the draft.
+    if (!draft.signature) {
+      toast.error(SIGN_REPORT_MESSAGE)
+      return
+    }
     setSaving(true)
     try {
-      await finishPretrip(outboxDb, draft.id, description, reading.output)
+      await finishPretrip(outboxDb, draft.id, description, reading.output, { checklist: checklist.map((item) => item.name), signedAt: new Date() })
     } catch (error) {
       setSaving(false)
       toast.error(errorText(error))
@@ -66,12 +74,16 @@ export function ReviewStep({ draft, checklist }: { draft: DraftRecord; checklist
         {checklist.map((item) => {
           const count = capturesOf(draft.media, item.name).filter((ref) => ref.state !== 'failed').length
           const noun = item.kind === 'photo' ? (count === 1 ? 'photo' : 'photos') : count === 1 ? 'video' : 'videos'
+          const result = draft.results?.[item.name]
           return (
             <li key={item.name} className="flex items-center gap-3 rounded-lg border border-slate-200 bg-white px-4 py-3 dark:border-strokedark dark:bg-boxdark">
               <CatalogueIcon name={item.icon} className="h-5 w-5 shrink-0 text-primary" />
               <span className="min-w-0 flex-1 font-medium">{item.name}</span>
               <span className="text-sm text-slate-600 dark:text-slate-300">
                 {count} {noun}
+              </span>
+              <span className={`text-sm font-medium ${result?.result === 'defect' ? 'text-red-700 dark:text-red-300' : 'text-green-700 dark:text-green-300'}`}>
+                {result?.result === 'defect' ? `${RESULT_LABELS.defect} · ${result.severity ? SEVERITY_LABELS[result.severity] : ''}` : RESULT_LABELS.ok}
               </span>
               <CatalogueIcon name="check-circle" title="Done" className="h-5 w-5 shrink-0 text-green-600 dark:text-green-400" />
             </li>
@@ -104,6 +116,14 @@ export function ReviewStep({ draft, checklist }: { draft: DraftRecord; checklist
           onChange={(event) => setOdometer(event.target.value)}
         />
       </div>
+      <ReportSummary results={resultsOf(checklist, draft.results)} />
+      <SignaturePad
+        label="Driver, Sign Below"
+        value={draft.signature}
+        onChange={(signature) => {
+          saveSignature(outboxDb, draft.id, signature).catch((error: unknown) => toast.error(errorText(error)))
+        }}
+      />
       <div className="flex justify-between gap-3">
         <Button variant="secondary" onClick={() => void previous()} disabled={saving}>
           Previous

@@ -8,6 +8,8 @@ import { CopyContact } from '../../ui/copy-contact.tsx'
 import { VirtualList, type VirtualListProps } from '../../ui/virtual-list.tsx'
 import { InspectionMediaGallery } from './inspection-media-gallery.tsx'
 import type { InspectionSource, MediaListKind } from './media-details-query.ts'
+import { ReportPdfButton } from '../../ui/report-pdf-button.tsx'
+import { ReportResults } from '../../ui/report-results.tsx'
 
 /** The open row after a click on `clicked`: it opens, or closes when it was the open one. */
 export function nextOpenRow(open: string | null, clicked: string): string | null {
@@ -115,7 +117,14 @@ function InspectionDetails({ item, source, contact }: { item: InspectionListItem
       <section aria-label="Media" className="flex flex-wrap items-start gap-3">
         <MediaButton label="Pictures" count={inspection.picture_ids.length} onClick={() => setGallery('pictures')} />
         <MediaButton label="Videos" count={inspection.video_ids.length} onClick={() => setGallery('videos')} />
+        {source === 'pre-inspection' && <ReportPdfButton reportId={inspection._id} />}
       </section>
+      {inspection.dvir && (
+        <section aria-label="Results" className="text-sm md:col-span-2">
+          <h4 className="mb-1 font-semibold text-slate-900 dark:text-white">Results</h4>
+          <ReportResults results={inspection.dvir.results} />
+        </section>
+      )}
       <section aria-label="Description" className="text-sm">
         <h4 className="mb-1 font-semibold text-slate-900 dark:text-white">Description</h4>
         <p className="whitespace-pre-line">{inspection.description.trim() || 'No Description'}</p>

@@ -1,5 +1,5 @@
-// The 'Preview' gallery of one inspection's pictures or videos: each slide's address is loaded on its
-// own (and cached per media id), so the first photo shows while the others still load.
+// The 'Preview' gallery of one inspection's pictures or videos (spec §2), each slide's address loaded on
+// its own through the inspection's media details.
 import { MediaDetailsGallery } from '../../ui/media-details-gallery.tsx'
 import { mediaDetailsQuery, type InspectionSource, type MediaListKind } from './media-details-query.ts'
 

@@ -9,6 +9,7 @@ import { InspectionList } from './inspection-list.tsx'
 import { LoadError } from './load-error.tsx'
 import { unitPreInspectionsKey, unitPreInspectionsQuery } from './pre-inspections-query.ts'
 import { asSaved } from './saved-rows.ts'
+import { UnitReportsPdf } from './unit-reports-pdf.tsx'
 
 const inspectionId = (item: InspectionListItem) => item.inspection_id._id
 const PRETRIP_NOUN = { one: 'pre-trip', many: 'pre-trips' }
@@ -17,6 +18,7 @@ export function PreTripTab({ unit }: { unit: Unit }) {
   return (
     <div className="flex flex-col gap-3">
       <h2 className="text-lg font-semibold">PreTrip</h2>
+      <UnitReportsPdf unit={unit} />
       {unit.driver ? <PreTripList unit={unit} /> : <p className="py-6 text-center text-slate-600 dark:text-slate-300">User is not selected</p>}
     </div>
   )

@@ -19,9 +19,13 @@ function isUnitStatus(status: string): status is UnitStatus {
   return (UNIT_STATUSES as readonly string[]).includes(status)
 }
 
-/** The header's actions for `status`; empty means 'No actions available'. */
-export function statusActionsOf(status: string): StatusAction[] {
+/**
+ * The header's actions for `status`; empty means 'No actions available'. While an 'Out of service' defect
+ * is open (the DVIR), 'Mark Maintenance Complete' is not offered: the server would refuse it.
+ */
+export function statusActionsOf(status: string, openOutOfService = 0): StatusAction[] {
   if (!isUnitStatus(status)) return []
+  if (status === 'Maintenance' && openOutOfService > 0) return []
   if (status === 'Available') {
     return [
       { kind: 'link', label: 'Assign to Driver', to: '/unit/$unitId/inspections' },

@@ -1,7 +1,9 @@
 // The header's buttons for the unit's status (spec §4), from statusActionsOf: links to the assign and
 // reserve flows for an Available unit, otherwise one button asking for the next status.
 import { useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
+import { unitOpenDefectsQuery } from './unit-defects-query.ts'
 import type { Unit } from '../../../core/contract/units.ts'
 import { Button } from '../../ui/button.tsx'
 import { ChangeStatusModal } from './change-status-modal.tsx'
@@ -12,7 +14,19 @@ const linkClass =
 
 export function UnitActions({ unit }: { unit: Unit }) {
   const [open, setOpen] = useState<Extract<StatusAction, { kind: 'change' }> | null>(null)
-  const actions = statusActionsOf(unit.status)
+  const defects = useQuery({ ...unitOpenDefectsQuery(unit._id), enabled: unit.status === 'Maintenance' })
+  const openOutOfService = defects.data?.items.filter((defect) => defect.severity === 'out-of-service').length ?? 0
+  const actions = statusActionsOf(unit.status, openOutOfService)
+  if (openOutOfService > 0) {
+    return (
+      <p className="text-sm font-medium text-red-700 dark:text-red-300">
+        {openOutOfService === 1 ? 'An out-of-service defect is' : `${openOutOfService} out-of-service defects are`} not certified yet.{' '}
+        <Link to="/defects" search={{ unitId: unit._id }} className="underline">
+          Certify on Defects
+        </Link>
+      </p>
+    )
+  }
   if (actions.length === 0) return <p className="text-sm text-slate-600 dark:text-slate-300">No actions available</p>
   return (
     <div className="flex flex-wrap gap-3">

@@ -26,6 +26,7 @@ import { UNIT_SORT_COLUMNS, unitListFiltersOf, type UnitListFilters, type UnitsS
 import { nextUnitSort } from './unit-sort.ts'
 import { UnitsTable } from './units-table.tsx'
 import { useDeleteUnit } from './use-delete-unit.ts'
+import { ArchivedUnitsModal } from './archived-units-modal.tsx'
 import { useSearchTerm } from './use-search-term.ts'
 
 // The form (and react-hook-form with it) loads on the first Create or Edit, not with the list.
@@ -45,6 +46,7 @@ export function UnitsList({ companyId, search, onSearchChange }: UnitsListProps)
   const unitTypes = useQuery(unitTypesQuery())
   const [form, setForm] = useState<{ unit?: Unit } | null>(null)
   const [deleting, setDeleting] = useState<Unit | null>(null)
+  const [showArchived, setShowArchived] = useState(false)
   const deleteUnit = useDeleteUnit()
   // The URL (and with it the server's search) follows the box once typing pauses.
   const [term, setTerm] = useSearchTerm(search.searchTerm, (searchTerm) => onSearchChange({ searchTerm }, { replace: true }))
@@ -73,6 +75,9 @@ export function UnitsList({ companyId, search, onSearchChange }: UnitsListProps)
   return (
     <div className={SCREEN_CLASS}>
       <PageHeader title="Units">
+        <Button variant="secondary" onClick={() => setShowArchived(true)}>
+          Deleted units
+        </Button>
         <Button onClick={() => setForm({})} disabled={!unitTypes.data}>
           Create Unit
         </Button>
@@ -87,6 +92,7 @@ export function UnitsList({ companyId, search, onSearchChange }: UnitsListProps)
           <UnitFormModal unitTypes={unitTypes.data} companyId={companyId} unit={form.unit} onClose={() => setForm(null)} />
         </Suspense>
       )}
+      {showArchived && <ArchivedUnitsModal companyId={companyId} onClose={() => setShowArchived(false)} />}
       {deleting && (
         <ConfirmDialog
           message={DELETE_UNIT_MESSAGE}

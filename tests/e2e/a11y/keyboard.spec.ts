@@ -77,6 +77,10 @@ test('a driver signs in and completes a pre-trip with the keyboard alone', async
   await expect(page.getByRole('heading', { name: 'Step 2 of 2: Checklist and description' })).toBeVisible()
   await tabTo(page, page.getByRole('textbox', { name: 'Description' }))
   await page.keyboard.type(description)
+  // The driver signs the report (§396.11) by typing their name: the pad's keyboard way.
+  await tabTo(page, page.getByLabel('Or type your name to sign'))
+  await page.keyboard.type('Maria Lopez')
+  await page.keyboard.press('Enter')
   await tabTo(page, page.getByRole('button', { name: 'Next' }))
   await page.keyboard.press('Enter')
   await expect(page.getByText('Pre-Inspection was successfully saved.')).toBeVisible()

@@ -80,10 +80,26 @@ async function scanEveryScreen(page: Page, request: APIRequestContext, theme: Th
   await useTheme(page, theme)
   await signIn(page, MARIA)
   await page.goto(`/unit/${kenworth._id}/pre-inspections`)
+  // Unit 102 has a finished pre-trip in the demo data: a new pre-trip starts with its review (§396.13).
+  // The scan leaves no draft behind, so each run (desktop, phone) starts a new one.
+  const cancel = async () => {
+    await page.getByRole('button', { name: 'Cancel Pre-Trip' }).click()
+    await page.getByRole('dialog', { name: 'Cancel Pre-Trip' }).getByRole('button', { name: 'Delete' }).click()
+    await expect(page.getByRole('button', { name: 'Start / Continue PreTrip' })).toBeVisible()
+  }
+  await expect(page.getByRole('button', { name: 'Start / Continue PreTrip' })).toBeVisible()
+  if (await page.getByRole('button', { name: 'Cancel Pre-Trip' }).isVisible()) await cancel()
   await page.getByRole('button', { name: 'Start / Continue PreTrip' }).click()
-  await expect(page.getByRole('heading', { name: 'Step 1 of 2: Photos and videos' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Review the last report' })).toBeVisible()
+  await scan('pre-trip, review of the last report')
+  await page.getByLabel('Or type your name to sign').fill('Maria Lopez')
+  await page.getByRole('button', { name: 'Sign with typed name' }).click()
+  await page.getByRole('button', { name: 'Sign and continue' }).click()
+  const stepOne = page.getByRole('heading', { name: 'Step 1 of 2: Photos and videos' })
+  await expect(stepOne).toBeVisible()
   await expect(page.getByRole('list', { name: 'Checklist' }).locator(':scope > li').first()).toBeVisible()
   await scan('pre-trip wizard, step 1')
+  await cancel()
 
   await page.goto('/documents')
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()

@@ -13,7 +13,7 @@ import { chromiumPath } from '../../../playwright.config.ts'
 import { E2E_CHROMIUM_FLAGS } from '../../support/system-chromium.ts'
 import { test, expect, baseURL } from '../fixtures.ts'
 import { apiSession, MARIA, OWNER, signIn } from '../a11y/a11y-helpers.ts'
-import { canvasJpegs, finishedPretrips as pretripsOnServer, outboxOps, TRUCK_CHECKLIST as CHECKLIST, unitForMaria } from '../pretrip-fixtures.ts'
+import { canvasJpegs, finishedPretrips as pretripsOnServer, outboxOps, signAndFinish, TRUCK_CHECKLIST as CHECKLIST, unitForMaria } from '../pretrip-fixtures.ts'
 
 
 function launch(chromium: BrowserType, userDataDir: string): Promise<BrowserContext> {
@@ -67,7 +67,7 @@ test('the browser closed mid-replay resumes on the same profile and the server g
     }
     await page.getByRole('button', { name: 'Next' }).click()
     await page.getByRole('textbox', { name: 'Description' }).fill(description)
-    await page.getByRole('button', { name: 'Next' }).click()
+    await signAndFinish(page)
     await expect(page.getByText('Pre-Inspection was successfully saved.')).toBeVisible()
     await held
     await expect(page.getByRole('banner').getByRole('link', { name: /^Syncing/ })).toBeVisible()

@@ -5,7 +5,7 @@ const labels = (items: { label: string }[]) => items.map((item) => item.label)
 
 describe('sidebar items', () => {
   test('an owner sees Drivers, Units and Documents', () => {
-    expect(labels(sidebarItems('owner'))).toEqual(['Drivers', 'Units', 'Documents'])
+    expect(labels(sidebarItems('owner'))).toEqual(['Drivers', 'Units', 'Documents', 'Defects'])
   })
 
   test('a driver sees Units and Documents but not Drivers', () => {
@@ -52,19 +52,25 @@ describe('badgeCount', () => {
   const [drivers, units, documents] = sidebarItems('owner') as [ReturnType<typeof sidebarItems>[number], ReturnType<typeof sidebarItems>[number], ReturnType<typeof sidebarItems>[number]]
 
   test('shows the matching dashboard count when it is above zero', () => {
-    expect(badgeCount(drivers, { drivers: 2, units: 14 })).toBe(2)
-    expect(badgeCount(units, { drivers: 2, units: 14 })).toBe(14)
+    expect(badgeCount(drivers, { drivers: 2, units: 14, defects: 0 })).toBe(2)
+    expect(badgeCount(units, { drivers: 2, units: 14, defects: 0 })).toBe(14)
   })
 
   test('shows no badge for a zero count', () => {
-    expect(badgeCount(drivers, { drivers: 0, units: 3 })).toBeNull()
+    expect(badgeCount(drivers, { drivers: 0, units: 3, defects: 0 })).toBeNull()
   })
 
   test('shows no badge before the counts have loaded', () => {
     expect(badgeCount(units, undefined)).toBeNull()
   })
 
+  test('the Defects badge shows the open defects', () => {
+    const defects = sidebarItems('owner').find((item) => item.label === 'Defects')!
+    expect(badgeCount(defects, { drivers: 2, units: 14, defects: 3 })).toBe(3)
+    expect(badgeCount(defects, { drivers: 2, units: 14, defects: 0 })).toBeNull()
+  })
+
   test('shows no badge on an item without a count', () => {
-    expect(badgeCount(documents, { drivers: 2, units: 14 })).toBeNull()
+    expect(badgeCount(documents, { drivers: 2, units: 14, defects: 0 })).toBeNull()
   })
 })

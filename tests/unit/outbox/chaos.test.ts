@@ -1,16 +1,18 @@
 // @vitest-environment node
-// Chaos: seeded runs of a driver's offline morning (pre-trips with photos, one cancelled) replayed
+// Chaos: seeded runs of a driver's offline morning (pre-trips with photos, item results, defects, the
+// review of the unit's last report and the driver's signature — the DVIR — one cancelled) replayed
 // against the real API through a network that drops requests, loses replies after the server
 // committed, kills the tab mid-request and restarts the server. Whatever happens, the server must end
-// with each draft and each photo exactly once and the device with an empty outbox.
+// with each draft, photo, result and review exactly once, a unit with an out-of-service defect in
+// Maintenance with one History entry naming the report, and the device with an empty outbox.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { addCapture, cancelDraft, finishDraft, saveDescription, saveStep, startDraft } from '../../../src/outbox/draft-store.ts'
+import { addCapture, cancelDraft, finishDraft, saveDescription, saveItemResult, saveReview, saveSignature, saveStep, startDraft } from '../../../src/outbox/draft-store.ts'
 import { OutboxDb } from '../../../src/outbox/outbox-db.ts'
 import { setOutboxSession } from '../../../src/outbox/outbox-session.ts'
 import { BACKOFF_CAP_MS } from '../../../src/outbox/backoff.ts'
 import { createReplayer } from '../../../src/outbox/replay.ts'
 import type { Transport } from '../../../src/outbox/transport.ts'
-import { pngFile, provideLocalStorage, startOutboxServer, type OutboxServer } from './outbox-test-server.ts'
+import { pngFile, provideLocalStorage, SIGNATURE, startOutboxServer, type OutboxServer } from './outbox-test-server.ts'
 import { seededRandom } from './seeded-random.ts'
 
 provideLocalStorage()
@@ -22,7 +24,7 @@ const ITEMS = ['Lights', 'Tire Pressure & Condition', 'Engine Oil', 'Coolant lev
 
 class TabCrashed extends Error {}
 
-const totals = { runs: 0, requests: 0, faults: 0, crashes: 0, restarts: 0, duplicates: 0, losses: 0 }
+const totals = { runs: 0, requests: 0, faults: 0, crashes: 0, restarts: 0, duplicates: 0, losses: 0, results: 0, reviews: 0 }
 
 let server: OutboxServer
 beforeAll(async () => {
@@ -83,6 +85,9 @@ describe('chaos', () => {
     const { driver, owner } = server
     const unitIds = [await server.unit(driver.id), await server.unit(driver.id), await server.unit(driver.id)]
     const cancelledUnit = unitIds[2]!
+    // The first unit has a report before today's: its pre-trip starts by reviewing it (§396.13).
+    const reviewedUnit = unitIds[0]!
+    const earlier = await server.earlierReport(reviewedUnit)
 
     let db = new OutboxDb(name)
     await setOutboxSession(db, driver.token, driver.id)
@@ -90,19 +95,37 @@ describe('chaos', () => {
 
     // The driver's work, unit by unit in order, hopping between trucks while the outbox works.
     const expected = new Map<string, string[]>()
+    const expectedResults = new Map<string, Map<string, string>>()
     const work: (() => Promise<unknown>)[][] = unitIds.map((unitId) => {
       const photos = Array.from({ length: 1 + Math.floor(random() * 3) }, () => pick(ITEMS))
+      // Each item OK or a defect; a defect is corrected once in a while (the same item saved again).
+      const marked = ITEMS.filter(() => random() < 0.6).map((item) => {
+        const roll = random()
+        const result = roll < 0.4 ? { item, result: 'ok' as const } : { item, result: 'defect' as const, severity: roll < 0.7 ? ('minor' as const) : ('out-of-service' as const), note: `Seen on ${item}` }
+        return result
+      })
       let draftId = ''
       const cancelled = unitId === cancelledUnit
-      if (!cancelled) expected.set(unitId, photos)
+      if (!cancelled) {
+        expected.set(unitId, photos)
+        const final = new Map(ITEMS.map((item) => [item, 'ok']))
+        for (const result of marked) final.set(result.item, result.result === 'ok' ? 'ok' : result.severity)
+        expectedResults.set(unitId, final)
+      }
       return [
         async () => {
           draftId = (await startDraft(db, 'pre-inspection', unitId, owner.companyId, driver.id, { now })).id
         },
+        ...(unitId === reviewedUnit ? [() => saveReview(db, draftId, { inspection_id: earlier, signature: SIGNATURE, signed_at: new Date(clock).toISOString() }, { now })] : []),
         ...photos.map((item, index) => () => addCapture(db, draftId, pngFile(`photo-${index}.png`), { item, kind: 'photo', now })),
+        ...marked.map((result) => () => saveItemResult(db, draftId, result, { now })),
         () => saveStep(db, draftId, 1, { now }),
         () => saveDescription(db, draftId, `Checked ${photos.length} items`, { now }),
-        () => (cancelled ? cancelDraft(db, draftId, { now }) : finishDraft(db, draftId, { now })),
+        () => saveSignature(db, draftId, SIGNATURE, { now }),
+        () =>
+          cancelled
+            ? cancelDraft(db, draftId, { now })
+            : finishDraft(db, draftId, { now, fields: { checklist: [...ITEMS], signed_at: new Date(clock).toISOString() } }),
       ]
     })
     const nextStep = () => {
@@ -128,7 +151,7 @@ describe('chaos', () => {
     }
 
     for (const [unitId, photos] of expected) {
-      const rows = await server.draftsOf(unitId)
+      const rows = (await server.draftsOf(unitId)).filter((row) => row.id !== earlier)
       totals.duplicates += Math.max(0, rows.length - 1)
       totals.losses += rows.length === 0 ? 1 : 0
       expect(rows).toHaveLength(1)
@@ -137,6 +160,20 @@ describe('chaos', () => {
       totals.duplicates += Math.max(0, stored.length - photos.length)
       totals.losses += Math.max(0, photos.length - stored.length)
       expect(stored.map((row) => row.item).sort()).toEqual([...photos].sort())
+      // Every item's result once, as last saved; OK where never marked.
+      const results = await server.resultsOf(rows[0]!.id)
+      const final = expectedResults.get(unitId)!
+      expect(results).toHaveLength(ITEMS.length)
+      expect(new Map(results.map((row) => [row.item, row.result === 'ok' ? 'ok' : row.severity]))).toEqual(final)
+      const reviews = await server.reviewsOf(rows[0]!.id)
+      expect(reviews).toHaveLength(unitId === reviewedUnit ? 1 : 0)
+      totals.results += results.length
+      totals.reviews += reviews.length
+      // Out of service: Maintenance, with one History entry naming the report.
+      const outOfService = [...final.values()].includes('out-of-service')
+      expect((await server.unitRow(unitId)).status).toBe(outOfService ? 'Maintenance' : 'Assigned to Driver')
+      const named = (await server.historyOf(unitId)).filter((entry) => entry.inspectionId === rows[0]!.id)
+      expect(named).toHaveLength([...final.values()].some((value) => value !== 'ok') ? 1 : 0)
     }
     expect(await server.draftsOf(cancelledUnit)).toHaveLength(0)
     expect(await db.ops.count()).toBe(0)

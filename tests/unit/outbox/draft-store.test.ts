@@ -100,11 +100,12 @@ test('a change after an update that may have reached the server is queued on its
   expect(updates.map((op) => op.payload)).toEqual([{ description: 'first' }, { description: 'second' }])
 })
 
-test('a pre-trip has no signature or recipient', async () => {
+test('a pre-trip has a signature (the driver signs the report) but no recipient', async () => {
   const db = freshDb()
   const draft = await preTrip(db)
-  await expect(saveSignature(db, draft.id, 'data:image/png;base64,AA==')).rejects.toThrow('A pre-trip has no signature or recipient.')
-  await expect(setRecipient(db, draft.id, DRIVER)).rejects.toThrow('A pre-trip has no signature or recipient.')
+  await saveSignature(db, draft.id, 'data:image/png;base64,AA==')
+  expect((await db.drafts.get(draft.id))?.signature).toBe('data:image/png;base64,AA==')
+  await expect(setRecipient(db, draft.id, DRIVER)).rejects.toThrow('A pre-trip has no recipient.')
 })
 
 test('finishing queues its PUT behind every upload queued before it', async () => {

@@ -8,11 +8,11 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { storeSession } from '../../../src/api/session.ts'
 import { createConnectivity, healthProbe, PROBE_CAP_MS, PROBE_MIN_GAP_MS, type Connectivity, type ConnectivityState } from '../../../src/lib/connectivity.ts'
-import { addCapture, finishDraft, saveDescription, saveStep, startDraft } from '../../../src/outbox/draft-store.ts'
+import { addCapture, finishDraft, saveDescription, saveSignature, saveStep, startDraft } from '../../../src/outbox/draft-store.ts'
 import { OutboxDb } from '../../../src/outbox/outbox-db.ts'
 import { startOutbox } from '../../../src/outbox/outbox-runtime.ts'
 import { fetchTransport, STALL_MS, type FetchLike } from '../../../src/outbox/transport.ts'
-import { API_URL, pngFile, provideLocalStorage, startOutboxServer, type OutboxServer } from './outbox-test-server.ts'
+import { API_URL, pngFile, provideLocalStorage, SIGNATURE, startOutboxServer, type OutboxServer } from './outbox-test-server.ts'
 import { seededRandom } from './seeded-random.ts'
 
 provideLocalStorage()
@@ -124,7 +124,10 @@ describe('a link up 2 s and down 2 s for a minute', () => {
         ...ITEMS.map((item) => () => addCapture(db, draftId, pngFile(`${item}.png`), { item, kind: 'photo' })),
         () => saveStep(db, draftId, 1),
         () => saveDescription(db, draftId, `Checked on a flapping link (${down})`),
-        () => finishDraft(db, draftId),
+        async () => {
+          await saveSignature(db, draftId, SIGNATURE)
+          await finishDraft(db, draftId)
+        },
       ]
     })
 

@@ -4,7 +4,7 @@
 // `new URL(…, import.meta.url)` into a web address and the database cannot find its migrations.
 import { and, eq, isNotNull } from 'drizzle-orm'
 import { createTestContext, type TestContext } from '../../server/harness.ts'
-import { inspections, media, unitSubTypes, units, unitTypes } from '../../../server/db/schema.ts'
+import { inspectionItems, inspections, media, reportReviews, unitStatusEvents, unitSubTypes, units, unitTypes } from '../../../server/db/schema.ts'
 import { fetchTransport, type FetchLike, type Transport } from '../../../src/outbox/transport.ts'
 
 export const API_URL = 'http://fleetyard.test/api'
@@ -94,6 +94,18 @@ export async function startOutboxServer() {
     ctx.db.select().from(inspections).where(and(eq(inspections.unitId, unitId), isNotNull(inspections.finishedAt)))
   const mediaOf = (inspectionId: string) => ctx.db.select().from(media).where(eq(media.inspectionId, inspectionId))
   const allMedia = () => ctx.db.select().from(media)
+  const resultsOf = (inspectionId: string) => ctx.db.select().from(inspectionItems).where(eq(inspectionItems.inspectionId, inspectionId))
+  const reviewsOf = (inspectionId: string) => ctx.db.select().from(reportReviews).where(eq(reportReviews.reviewInspectionId, inspectionId))
+  const unitRow = async (unitId: string) => (await ctx.db.select().from(units).where(eq(units.id, unitId)))[0]!
+  const historyOf = (unitId: string) => ctx.db.select().from(unitStatusEvents).where(eq(unitStatusEvents.unitId, unitId))
+  /** A finished, signed pre-trip of the driver on the unit, written straight to the database: the unit's last report. */
+  const earlierReport = async (unitId: string) => {
+    const [row] = await ctx.db
+      .insert(inspections)
+      .values({ kind: 'pre-inspection', companyId: owner.companyId, authorId: driver.id, authorName: 'Earlier Driver', unitId, currentStep: 5, finishedAt: new Date(Date.now() - 86_400_000) })
+      .returning({ id: inspections.id })
+    return row!.id
+  }
 
   return {
     ctx,
@@ -108,16 +120,26 @@ export async function startOutboxServer() {
     finishedDraftsOf,
     mediaOf,
     allMedia,
+    resultsOf,
+    reviewsOf,
+    unitRow,
+    historyOf,
+    earlierReport,
     close: () => ctx.close(),
   }
 }
 
 export type OutboxServer = Awaited<ReturnType<typeof startOutboxServer>>
 
+const ONE_PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4//8/AAX+Av4N70a4AAAAAElFTkSuQmCC'
+
+/** A driver's signature as the pad saves it: a real (1×1) PNG data URL; a pre-trip's finish needs one. */
+export const SIGNATURE = `data:image/png;base64,${ONE_PIXEL_PNG}`
+
 /** A real 1×1 PNG (the server sniffs and measures what it stores). */
 export function pngFile(name = 'photo.png'): File {
   const bytes = Uint8Array.from(
-    atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4//8/AAX+Av4N70a4AAAAAElFTkSuQmCC'),
+    atob(ONE_PIXEL_PNG),
     (character) => character.charCodeAt(0),
   )
   return new File([bytes], name, { type: 'image/png' })

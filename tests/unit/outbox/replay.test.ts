@@ -2,14 +2,14 @@
 // The replay engine against the real API (real app, real PGlite, real idempotency middleware).
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { backoffDelay } from '../../../src/outbox/backoff.ts'
-import { addCapture, cancelDraft, finishDraft, saveDescription, saveStep, startDraft } from '../../../src/outbox/draft-store.ts'
+import { addCapture, cancelDraft, finishDraft, saveDescription, saveSignature, saveStep, startDraft } from '../../../src/outbox/draft-store.ts'
 import { OutboxDb, type DraftRecord } from '../../../src/outbox/outbox-db.ts'
 import { readSession, setOutboxSession } from '../../../src/outbox/outbox-session.ts'
 import { readOutboxSummary } from '../../../src/outbox/outbox-summary.ts'
 import { requeueOps } from '../../../src/outbox/ops.ts'
 import { createReplayer, SIGN_IN_AGAIN, WAITING_FOR_CONNECTION, type ReplayerOptions } from '../../../src/outbox/replay.ts'
 import type { Transport } from '../../../src/outbox/transport.ts'
-import { pngFile, provideLocalStorage, startOutboxServer, type OutboxServer } from './outbox-test-server.ts'
+import { pngFile, provideLocalStorage, SIGNATURE, startOutboxServer, type OutboxServer } from './outbox-test-server.ts'
 import { answering, cutOff, holding } from './transport-wrappers.ts'
 import { units } from '../../../server/db/schema.ts'
 import { eq } from 'drizzle-orm'
@@ -52,6 +52,7 @@ describe('order and dependencies', () => {
     await addCapture(db, draft.id, pngFile('lights.png'), { item: 'Lights', kind: 'photo' })
     await saveStep(db, draft.id, 1)
     await addCapture(db, draft.id, pngFile('oil.png'), { item: 'Engine Oil', kind: 'photo' })
+    await saveSignature(db, draft.id, SIGNATURE)
     await saveDescription(db, draft.id, 'Left lamp cracked')
     await finishDraft(db, draft.id)
     const before = server.requests.length
@@ -359,6 +360,7 @@ describe('replies applied to the draft', () => {
     expect((await db.drafts.get(draft.id))!.media[0]!.state).toBe('sent')
     expect(await db.media.where('draftId').equals(draft.id).count()).toBe(1)
 
+    await saveSignature(db, draft.id, SIGNATURE)
     await finishDraft(db, draft.id)
     await replayer(db).replayOnce()
     const done: DraftRecord = (await db.drafts.get(draft.id))!

@@ -22,27 +22,31 @@ function freshDb(): OutboxDb {
   return db
 }
 
+// The DVIR's part of the finish: when the driver signed and the checklist's names.
+const REPORT = { checklist: ['Lights'], signedAt: new Date('2026-05-01T07:00:00Z') }
+const SENT_REPORT = { checklist: ['Lights'], signed_at: '2026-05-01T07:00:00.000Z' }
+
 test('finishing with a reading sends it in the finishing PUT, with the description', async () => {
   const db = freshDb()
   const draft = await startDraft(db, 'pre-inspection', UNIT, COMPANY, DRIVER)
   await db.drafts.update(draft.id, { serverId: 'server-draft' })
-  await finishPretrip(db, draft.id, 'All good', 123_456)
+  await finishPretrip(db, draft.id, 'All good', 123_456, REPORT)
   expect((await db.drafts.get(draft.id))!.odometer).toBe(123_456)
   const ops = await db.ops.orderBy('seq').toArray()
   expect(ops.map((op) => op.kind)).toEqual(['create', 'update'])
   const request = await buildRequest(db, ops[1]!, (await db.drafts.get(draft.id))!)
   expect(request).toMatchObject({ method: 'PUT', path: '/pre-inspection/server-draft' })
-  expect(JSON.parse((request as { body: string }).body)).toEqual({ description: 'All good', currentStep: FINISHED_STEP, odometer: 123_456 })
+  expect(JSON.parse((request as { body: string }).body)).toEqual({ description: 'All good', currentStep: FINISHED_STEP, odometer: 123_456, ...SENT_REPORT })
 })
 
 test('finishing without a reading sends none', async () => {
   const db = freshDb()
   const draft = await startDraft(db, 'pre-inspection', UNIT, COMPANY, DRIVER)
   await db.drafts.update(draft.id, { serverId: 'server-draft' })
-  await finishPretrip(db, draft.id, 'All good')
+  await finishPretrip(db, draft.id, 'All good', null, REPORT)
   const update = (await db.ops.orderBy('seq').toArray()).find((op) => op.kind === 'update')!
   const request = await buildRequest(db, update, (await db.drafts.get(draft.id))!)
-  expect(JSON.parse((request as { body: string }).body)).toEqual({ description: 'All good', currentStep: FINISHED_STEP })
+  expect(JSON.parse((request as { body: string }).body)).toEqual({ description: 'All good', currentStep: FINISHED_STEP, ...SENT_REPORT })
 })
 
 test("an owner's assignment draft has no odometer", async () => {

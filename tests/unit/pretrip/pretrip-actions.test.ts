@@ -94,11 +94,11 @@ test('finishing queues the description and the finish behind the uploads, and th
   const db = freshDb()
   const draft = await startPretrip(db, owner)
   await addItemFiles(db, draft.id, lights, [photo('a.jpg')], { shrinkPhoto })
-  await finishPretrip(db, draft.id, 'All good.')
+  await finishPretrip(db, draft.id, 'All good.', null, { checklist: ['Lights'], signedAt: new Date('2026-05-01T07:00:00Z') })
 
   const ops = await db.ops.orderBy('seq').toArray()
   expect(ops.map((op) => op.kind)).toEqual(['create', 'update', 'upload', 'update'])
-  expect(ops.at(-1)?.payload).toEqual({ description: 'All good.', currentStep: 5 })
+  expect(ops.at(-1)?.payload).toEqual({ description: 'All good.', currentStep: 5, signed_at: '2026-05-01T07:00:00.000Z', checklist: ['Lights'] })
   const stored = await db.drafts.get(draft.id)
   expect(stored?.status).toBe('finishing')
   expect(pretripStepOf(stored)).toBe(0)

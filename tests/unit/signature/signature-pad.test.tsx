@@ -24,13 +24,14 @@ test('the pen is 0.5 wide with no pressure and 2.5 wide at full pressure', () =>
 interface RecordedInk {
   fills: number
   points: [number, number][]
+  texts: string[]
 }
 
 let ink: RecordedInk
 const PNG = 'data:image/png;base64,iVBORw0KGgo='
 
 beforeEach(() => {
-  ink = { fills: 0, points: [] }
+  ink = { fills: 0, points: [], texts: [] }
   const context = {
     fillStyle: '',
     setTransform: () => undefined,
@@ -43,6 +44,11 @@ beforeEach(() => {
     lineTo: (x: number, y: number) => ink.points.push([x, y]),
     fill: () => {
       ink.fills++
+    },
+    font: '',
+    textBaseline: '',
+    fillText: (text: string) => {
+      ink.texts.push(text)
     },
   }
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation((() => context) as unknown as HTMLCanvasElement['getContext'])
@@ -153,4 +159,14 @@ test('a signature saved earlier replaces what is drawn', () => {
   fireEvent(pad, pointer('pointerup', 60, 40))
   // Only the new stroke is ink; the earlier one went with the replaced picture.
   expect(ink.fills - before).toBe(1)
+})
+
+test('a name typed on the keyboard signs: it is written on the pad and exported as the PNG', () => {
+  const { onChange } = renderPad()
+  const button = screen.getByRole('button', { name: 'Sign with typed name' })
+  expect(button).toHaveProperty('disabled', true)
+  fireEvent.change(screen.getByLabelText('Or type your name to sign'), { target: { value: '  Maria Lopez ' } })
+  fireEvent.click(button)
+  expect(ink.texts).toEqual(['Maria Lopez'])
+  expect(onChange).toHaveBeenCalledWith(PNG)
 })

@@ -1,0 +1,173 @@
+// The DVIR end to end (issue 14, docs/decisions/011-dvir.md): a driver on a phone does a pre-trip with
+// the network off — photos, an out-of-service defect with its note, the summary, the signature — and
+// once the network is back the server has it once and the unit is in Maintenance; then the owner finds
+// the defect on /defects (sidebar badge), certifies it with a note and a signature, 'Mark Maintenance
+// Complete' is offered again, and the next pre-trip starts with the review of that report, signed.
+// Axe scans every new screen: step 1 with results, step 2's summary and signature, /defects, the
+// certification, the review.
+import { devices, type APIRequestContext } from '@playwright/test'
+import { test, expect } from './fixtures.ts'
+import { apiSession, auth, axeViolations, MARIA, OWNER, signIn, type Session } from './a11y/a11y-helpers.ts'
+import { canvasJpegs, outboxOps, signAndFinish, TRUCK_CHECKLIST as CHECKLIST, unitForMaria } from './pretrip-fixtures.ts'
+import { sign } from './signature-pad.ts'
+
+const { defaultBrowserType: _browser, ...pixel7 } = devices['Pixel 7']
+
+interface ServerReport {
+  _id: string
+  description: string
+  dvir?: { results: { _id: string; item: string; result: string; severity: string | null; note: string }[]; signedAt: string | null }
+}
+
+async function reportsOf(request: APIRequestContext, session: Session, unitId: string): Promise<ServerReport[]> {
+  const response = await request.get(`/api/pre-inspection/${unitId}/all`, { headers: auth(session) })
+  expect(response.ok()).toBe(true)
+  return ((await response.json()) as { items: { inspection_id: ServerReport }[] }).items.map((item) => item.inspection_id)
+}
+
+async function unitStatus(request: APIRequestContext, owner: Session, unitId: string): Promise<string> {
+  return ((await (await request.get(`/api/units/${unitId}/info`, { headers: auth(owner) })).json()) as { status: string }).status
+}
+
+/** A signature the API takes: a small real PNG as a data URL. */
+const SIGNATURE =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4//8/AAX+Av4N70a4AAAAAElFTkSuQmCC'
+
+test.describe('on a phone', () => {
+  test.use(pixel7)
+
+  test('a driver reports an out-of-service defect offline, signs, and the unit goes to Maintenance once it reaches the server', async ({ page, context, request }) => {
+    test.setTimeout(240_000)
+    const owner = await apiSession(request, OWNER)
+    const maria = await apiSession(request, MARIA)
+    const unitId = await unitForMaria(request, owner, maria, 'DVIR')
+    const description = `DVIR offline ${Date.now()}`
+
+    await signIn(page, MARIA)
+    const [file] = await canvasJpegs(page, [200])
+    await page.goto(`/unit/${unitId}/pre-inspections`)
+    await expect(page.getByRole('button', { name: 'Start / Continue PreTrip' })).toBeVisible()
+    // The unit's last report (none yet) is known before the signal goes.
+    await expect(page.getByText("You didn't made any pretrips yet.")).toBeVisible()
+
+    await context.setOffline(true)
+    await page.getByRole('button', { name: 'Start / Continue PreTrip' }).click()
+    await expect(page.getByRole('heading', { name: 'Step 1 of 2: Photos and videos' })).toBeVisible()
+    for (const item of CHECKLIST) {
+      await page.getByLabel(`Choose photos for ${item}`).setInputFiles(file!)
+      await expect(page.getByRole('list', { name: `Captures of ${item}` }).getByRole('listitem')).toHaveCount(1, { timeout: 30_000 })
+    }
+    const lights = page.getByRole('group', { name: 'Result for Lights' })
+    await lights.getByRole('radio', { name: 'Defect' }).check()
+    // A defect needs its note and severity: Next says so, and nothing is lost.
+    await page.getByRole('button', { name: 'Next' }).click()
+    await expect(page.getByText('Describe each defect and choose its severity.')).toBeVisible()
+    await lights.getByRole('radio', { name: 'Out of service' }).check()
+    await lights.getByLabel('Defect note').fill('Left headlamp dead')
+    await lights.getByLabel('Defect note').blur()
+    expect(await axeViolations(page, 'pre-trip step 1 with a defect')).toEqual([])
+    await page.getByRole('button', { name: 'Next' }).click()
+
+    await expect(page.getByRole('heading', { name: 'Step 2 of 2: Checklist and description' })).toBeVisible()
+    const summary = page.getByRole('region', { name: 'Summary', exact: true })
+    await expect(summary).toContainText('Lights — Out of service: Left headlamp dead')
+    await expect(summary).toContainText('Not safe to operate')
+    await page.getByRole('textbox', { name: 'Description' }).fill(description)
+    // Unsigned, the report is not finished.
+    await page.getByRole('button', { name: 'Next' }).click()
+    await expect(page.getByText('Please sign the report.')).toBeVisible()
+    expect(await axeViolations(page, 'pre-trip step 2, summary and signature')).toEqual([])
+    await signAndFinish(page)
+    await expect(page.getByText('Pre-Inspection was successfully saved.')).toBeVisible()
+    expect(await outboxOps(page)).toBeGreaterThan(0)
+    expect((await reportsOf(request, maria, unitId)).filter((report) => report.description === description)).toEqual([])
+    expect(await unitStatus(request, owner, unitId)).toBe('Assigned to Driver')
+
+    await context.setOffline(false)
+    await expect.poll(async () => (await reportsOf(request, maria, unitId)).filter((report) => report.description === description).length, { timeout: 90_000 }).toBe(1)
+    await expect.poll(() => outboxOps(page), { timeout: 30_000 }).toBe(0)
+    const [report] = (await reportsOf(request, maria, unitId)).filter((candidate) => candidate.description === description)
+    expect(report!.dvir!.results.map((result) => [result.item, result.result, result.severity]).sort()).toEqual(
+      CHECKLIST.map((item) => (item === 'Lights' ? [item, 'defect', 'out-of-service'] : [item, 'ok', null])).sort(),
+    )
+    expect(await unitStatus(request, owner, unitId)).toBe('Maintenance')
+    const timeline = (await (await request.get(`/api/units/${unitId}/timeline`, { headers: auth(owner) })).json()) as { status: string; notes: string }[]
+    expect(timeline.filter((entry) => entry.notes.startsWith('Out of service: DVIR-'))).toHaveLength(1)
+  })
+})
+
+test('the owner certifies the defect on /defects; then the next pre-trip starts with the signed review of that report', async ({ page, request }) => {
+  test.setTimeout(240_000)
+  const owner = await apiSession(request, OWNER)
+  const maria = await apiSession(request, MARIA)
+  const unitId = await unitForMaria(request, owner, maria, 'CERT')
+  const unitNumber = ((await (await request.get(`/api/units/${unitId}/info`, { headers: auth(owner) })).json()) as { unitNumber: string }).unitNumber
+  // Maria's report with an out-of-service defect, through the API.
+  const created = await request.post('/api/pre-inspection', { headers: auth(maria), data: { type: 'pre-inspection', company_id: maria.companyId, user_id: maria.userId, unit_id: unitId } })
+  const reportId = ((await created.json()) as { body: { _id: string } }).body._id
+  expect((await request.put(`/api/pre-inspection/${reportId}/result`, { headers: auth(maria), data: { item: 'Engine Oil', result: 'defect', severity: 'out-of-service', note: 'Oil leak under the pan' } })).ok()).toBe(true)
+  expect((await request.put(`/api/pre-inspection/${reportId}`, { headers: auth(maria), data: { currentStep: 5, signature: SIGNATURE, checklist: CHECKLIST } })).ok()).toBe(true)
+
+  await signIn(page, OWNER)
+  // The unit page: maintenance cannot be completed while the defect is open.
+  await page.goto(`/unit/${unitId}`)
+  await expect(page.getByText('An out-of-service defect is not certified yet.')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Mark Maintenance Complete' })).toHaveCount(0)
+
+  await page.getByRole('link', { name: /^Defects/ }).first().click()
+  await expect(page).toHaveURL(/\/defects/)
+  const card = page.getByRole('article', { name: `Engine Oil on unit ${unitNumber}` })
+  await expect(card).toContainText('Oil leak under the pan')
+  await expect(card).toContainText('Out of service')
+  expect(await axeViolations(page, 'defects')).toEqual([])
+
+  await card.getByRole('button', { name: 'Certify' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Certify defect' })
+  // Nothing chosen yet: the form says what is missing and keeps what was entered.
+  await dialog.getByRole('textbox', { name: 'Note' }).fill('New drain plug gasket')
+  await dialog.getByRole('button', { name: 'Certify' }).click()
+  await expect(dialog.getByRole('alert')).toContainText("Choose 'Repaired' or 'No repair needed'.")
+  await dialog.getByRole('radio', { name: 'Repaired' }).check()
+  await dialog.getByRole('button', { name: 'Certify' }).click()
+  await expect(dialog.getByRole('alert')).toContainText('The signature is empty. Please sign.')
+  await expect(dialog.getByRole('textbox', { name: 'Note' })).toHaveValue('New drain plug gasket')
+  expect(await axeViolations(page, 'certify defect')).toEqual([])
+  await sign(page, 'Owner, Sign Below')
+  await dialog.getByRole('button', { name: 'Certify' }).click()
+  await expect(page.getByText('The defect has been certified.')).toBeVisible()
+  await expect(card).toHaveCount(0)
+
+  // Certified: 'Mark Maintenance Complete' is offered again, and the History names the certification.
+  await page.goto(`/unit/${unitId}`)
+  await expect(page.getByRole('button', { name: 'Mark Maintenance Complete' })).toBeVisible()
+  const timeline = (await (await request.get(`/api/units/${unitId}/timeline`, { headers: auth(owner) })).json()) as { notes: string }[]
+  expect(timeline.some((entry) => entry.notes.startsWith('Repaired: Engine Oil'))).toBe(true)
+
+  // The next pre-trip on the unit starts with the last report, its defect and the certification.
+  await page.context().clearCookies()
+  await page.evaluate(() => localStorage.clear())
+  await signIn(page, MARIA)
+  await page.goto(`/unit/${unitId}/pre-inspections`)
+  await page.getByRole('button', { name: 'Start / Continue PreTrip' }).click()
+  const review = page.getByRole('region', { name: 'Review the last report' })
+  await expect(review).toContainText('Oil leak under the pan')
+  await expect(review).toContainText('Repaired')
+  await expect(review).toContainText('New drain plug gasket')
+  expect(await axeViolations(page, 'review of the last report')).toEqual([])
+  await page.getByRole('button', { name: 'Sign and continue' }).click()
+  await expect(page.getByText('Sign that you reviewed the last report.')).toBeVisible()
+  await sign(page, 'Driver, Sign Below')
+  await page.getByRole('button', { name: 'Sign and continue' }).click()
+  await expect(page.getByRole('heading', { name: 'Step 1 of 2: Photos and videos' })).toBeVisible()
+
+  // The server holds the review on the new pre-trip, naming the report.
+  await expect
+    .poll(
+      async () => {
+        const resumed = await request.post('/api/pre-inspection', { headers: auth(maria), data: { type: 'pre-inspection', company_id: maria.companyId, user_id: maria.userId, unit_id: unitId } })
+        return ((await resumed.json()) as { body: { dvir?: { review: { reviewed_id: string } | null } } }).body.dvir?.review?.reviewed_id ?? null
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(reportId)
+})

@@ -1,0 +1,103 @@
+// The DVIR as PDF (docs/decisions/011-dvir.md): the file is opened and its text read back (unpdf), so
+// the test sees what an auditor sees — company, unit, driver, every item's result, the defect's note,
+// the certification and the next driver's review — and who may download it.
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { extractText, getDocumentProxy } from 'unpdf'
+import { reportNumber } from '../../core/contract/dvir.ts'
+import { createTestContext, type TestContext } from './harness.ts'
+import { makeUnit, signatureDataUrl } from './inspection-fixtures.ts'
+import { brakesOut, certify, finish, report, saveResult, startPretrip, uploadPhoto, type Member } from './dvir-fixtures.ts'
+
+let ctx: TestContext
+let owner: Member
+let maria: Member
+beforeAll(async () => {
+  ctx = await createTestContext()
+  owner = await ctx.owner('Acme Hauling')
+  maria = await ctx.user({ role: 'driver', companyId: owner.companyId, firstName: 'Maria', lastName: 'Lopez' }) as Member
+})
+afterAll(() => ctx.close())
+
+async function pdfText(apiPath: string, token: string): Promise<{ text: string; pages: number; images: number }> {
+  const response = await ctx.app.request(`/api${apiPath}`, { headers: { authorization: `Bearer ${token}` } })
+  expect(response.status).toBe(200)
+  expect(response.headers.get('content-type')).toBe('application/pdf')
+  const bytes = new Uint8Array(await response.arrayBuffer())
+  expect(Buffer.from(bytes.subarray(0, 5)).toString('latin1')).toBe('%PDF-')
+  // Images are stream objects, never packed into object streams: each is an `/Subtype /Image` in the file.
+  // Counted first: PDF.js takes the buffer over.
+  const images = Buffer.from(bytes).toString('latin1').match(/\/Subtype\s*\/Image/g)?.length ?? 0
+  const document = await getDocumentProxy(bytes)
+  const { text, totalPages } = await extractText(document, { mergePages: true })
+  return { text: text.replace(/\s+/g, ' '), pages: totalPages, images }
+}
+
+test('a report’s PDF carries the company, unit, driver, each result, the note, photos, the certification and the next driver’s review', async () => {
+  const unit = await makeUnit(ctx.db, owner.companyId, { driverId: maria.id })
+  const draftId = await startPretrip(ctx, maria, unit.id)
+  await saveResult(ctx, maria, draftId, brakesOut)
+  expect((await uploadPhoto(ctx, maria, unit.id, draftId, 'Service brakes')).status).toBe(201)
+  expect((await finish(ctx, maria, draftId, { odometer: 120500 })).status).toBe(200)
+  const [defect] = (await ctx.call('GET', `/defects?unitId=${unit.id}`, { token: owner.token })).body.items
+  await certify(ctx, owner, defect._id)
+  const next = await startPretrip(ctx, maria, unit.id)
+  await ctx.call('POST', `/pre-inspection/${next}/review`, { token: maria.token, json: { inspection_id: draftId, signature: signatureDataUrl() } })
+
+  const { text, images } = await pdfText(`/pre-inspection/${draftId}/report.pdf`, owner.token)
+  // The photo's thumbnail and three signatures: the driver's, the certification's, the next driver's review.
+  expect(images).toBe(4)
+  for (const expected of [
+    'Driver Vehicle Inspection Report',
+    reportNumber(draftId),
+    'Acme Hauling',
+    `Unit ${unit.unitNumber}`,
+    `VIN ${unit.vin}`,
+    'Freightliner Cascadia 2021',
+    'Odometer 120,500 mi',
+    'Driver: Maria Lopez',
+    'NOT safe to operate',
+    'Service brakes: Defect - Out of service',
+    'Note: Air leak at the trailer gladhand',
+    'Lights: OK',
+    'Coolant level: OK',
+    'Certified Repaired',
+    'Replaced the gladhand seal',
+    "Driver's signature",
+    'Reviewed by Maria Lopez',
+  ]) {
+    expect(text).toContain(expected)
+  }
+  // The driver who wrote it may download it too; nobody else.
+  expect((await pdfText(`/pre-inspection/${draftId}/report.pdf`, maria.token)).text).toContain(reportNumber(draftId))
+  const alex = await ctx.driver(owner.companyId)
+  expect((await ctx.call('GET', `/pre-inspection/${draftId}/report.pdf`, { token: alex.token })).status).toBe(403)
+  const stranger = await ctx.owner()
+  expect((await ctx.call('GET', `/pre-inspection/${draftId}/report.pdf`, { token: stranger.token })).status).toBe(404)
+  // A draft is no report yet.
+  expect((await ctx.call('GET', `/pre-inspection/${next}/report.pdf`, { token: owner.token })).status).toBe(404)
+})
+
+test('a unit’s reports over a date range come as one PDF, a page or more each; a bad range is a 400', async () => {
+  const unit = await makeUnit(ctx.db, owner.companyId, { driverId: maria.id })
+  const first = await report(ctx, maria, unit.id, [], { signed_at: '2026-01-05T15:00:00Z' })
+  const second = await report(ctx, maria, unit.id, [], { signed_at: '2026-01-20T15:00:00Z' })
+  const outside = await report(ctx, maria, unit.id, [], { signed_at: '2026-02-20T15:00:00Z' })
+  const { text, pages } = await pdfText(`/units/${unit.id}/reports.pdf?from=2026-01-01&to=2026-01-31`, owner.token)
+  expect(text).toContain(reportNumber(first))
+  expect(text).toContain(reportNumber(second))
+  expect(text).not.toContain(reportNumber(outside))
+  expect(pages).toBeGreaterThanOrEqual(2)
+  expect(text).toContain('Summary: No defects')
+  expect((await ctx.call('GET', `/units/${unit.id}/reports.pdf?from=2026-02-01&to=2026-01-01`, { token: owner.token })).status).toBe(400)
+  expect((await ctx.call('GET', `/units/${unit.id}/reports.pdf?from=2026-02-31&to=2026-03-01`, { token: owner.token })).status).toBe(400)
+  expect((await ctx.call('GET', `/units/${unit.id}/reports.pdf?from=2026-01-01&to=2026-01-31`, { token: maria.token })).status).toBe(403)
+})
+
+test('text the standard font cannot write is replaced, not a 500', async () => {
+  const driver = (await ctx.user({ role: 'driver', companyId: owner.companyId, firstName: 'Ünïcødé 🚚', lastName: '名前' })) as Member
+  const unit = await makeUnit(ctx.db, owner.companyId, { driverId: driver.id })
+  const reportId = await report(ctx, driver, unit.id, [{ item: 'Horn', result: 'defect', severity: 'minor', note: 'Klaxon ✗ faible — 名前' }])
+  const { text } = await pdfText(`/pre-inspection/${reportId}/report.pdf`, owner.token)
+  expect(text).toContain('Ünïcødé')
+  expect(text).toContain('Klaxon')
+})
