@@ -5,17 +5,34 @@ import { Invalid, NotFound } from '../domain-errors.ts'
 
 type AnySchema = v.GenericSchema
 
-/** Turns valibot issues into one sentence, naming the field when there is one. */
-export function issuesMessage(issues: readonly v.BaseIssue<unknown>[]): string {
+/** 'allUnits' → 'All units', 'unit_id' → 'Unit id': a key as a person would name it. */
+export function fieldLabel(key: string): string {
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .toLowerCase()
+  return words.charAt(0).toUpperCase() + words.slice(1)
+}
+
+/** valibot's own texts ('Invalid type: Expected string but received 5'): written for programmers. */
+const isValibotDefault = (message: string) => /^Invalid \w+: /.test(message)
+
+/**
+ * Turns valibot issues into one sentence for people, and the request field it is about. The sentence
+ * never starts with a key ('make: …'): the field travels beside it (ApiErrorBody.field), so a form
+ * shows the message under that field and anything else shows it as it is.
+ */
+export function issuesMessage(issues: readonly v.BaseIssue<unknown>[]): { message: string; field?: string } {
   const first = issues[0]
-  if (!first) return 'Invalid request.'
-  const field = v.getDotPath(first)
-  // A missing key without a message of its own gets valibot's generic "Invalid key: …" text; say
-  // plainly which field is required instead. Schemas that name their fields keep their own words.
-  if (field && first.input === undefined && first.message.startsWith('Invalid')) return `${field} is required.`
-  // A message that already names its field ('limit must be …') reads as is.
-  if (!field || first.message.startsWith(`${field} `)) return first.message
-  return `${field}: ${first.message}`
+  if (!first) return { message: 'The request is not valid.' }
+  const key = first.path?.[0]?.key
+  const field = typeof key === 'string' ? key : undefined
+  if (!isValibotDefault(first.message)) return field === undefined ? { message: first.message } : { message: first.message, field }
+  if (field === undefined) return { message: 'The request is not valid.' }
+  // A missing key without a message of its own: say plainly that it is required.
+  const message = first.input === undefined ? `${fieldLabel(field)} is required.` : `${fieldLabel(field)} is not valid.`
+  return { message, field }
 }
 
 /** Whether any string in a parsed body, form or query holds U+0000 (walked without recursion: bodies nest deep). */
@@ -36,7 +53,10 @@ export function parseOr400<S extends AnySchema>(schema: S, input: unknown): v.In
   // PostgreSQL text cannot hold U+0000 (the insert would fail with a 500), and no form ever sends it.
   if (containsNul(input)) throw new Invalid('Text must not contain the NUL character.')
   const result = v.safeParse(schema, input)
-  if (!result.success) throw new Invalid(issuesMessage(result.issues))
+  if (!result.success) {
+    const { message, field } = issuesMessage(result.issues)
+    throw new Invalid(message, field === undefined ? {} : { field })
+  }
   return result.output
 }
 
