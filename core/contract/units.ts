@@ -136,9 +136,10 @@ export const OilChangeBody = v.pipe(
     },
     fieldMessages({ changeDate: 'Change Date', nextChangeDate: 'Next Change Date' }),
   ),
-  v.check(
-    ({ changeDate, nextChangeDate }) => isNextChangeAfter(changeDate, nextChangeDate),
-    'Next Change Date must be after the Change Date.',
+  // Told under Next Change Date, the field to change.
+  v.forward(
+    v.check(({ changeDate, nextChangeDate }) => isNextChangeAfter(changeDate, nextChangeDate), 'Next Change Date must be after the Change Date.'),
+    ['nextChangeDate'],
   ),
 )
 export type OilChangeBody = v.InferInput<typeof OilChangeBody>

@@ -39,7 +39,7 @@ test.each([
   const unitId = await insertUnit(ctx.db, owner.companyId, type)
   const response = await addOil(owner.token, unitId, { unitId, changeDate: '2025-05-01', nextChangeDate })
   expect(response.status).toBe(400)
-  expect(response.body).toEqual({ message: 'Next Change Date must be after the Change Date.' })
+  expect(response.body).toEqual({ message: 'Next Change Date must be after the Change Date.', field: 'nextChangeDate' })
   expect(await ctx.db.select().from(oilChanges).where(eq(oilChanges.unitId, unitId))).toEqual([])
 })
 
