@@ -21,6 +21,7 @@ import {
   knownDeviceSignIn,
   pairKey,
   resetMailLimits,
+  signUpMailLimits,
   unknownDeviceSignIn,
 } from '../auth/attempt-limits.ts'
 import { clientIp } from '../auth/client-ip.ts'
@@ -93,9 +94,12 @@ export function authRoutes() {
   // (a welcome, or a note to the existing account that someone tried). Checks that do not depend on the
   // address (the invitation, the company) answer first, alike for everyone.
   routes.post('/register', async (c) => {
-    const { db, jobs, now: clock, scryptCost } = c.var.deps
+    const { db, jobs, now: clock, scryptCost, trustProxy = 0 } = c.var.deps
     const body = await jsonBody(c, RegisterBody)
     const now = clock?.() ?? new Date()
+    // Every sign-up mails its address, so sign-ups are counted like reset mails: for any address alike.
+    const claim = await limits.claim(db, signUpMailLimits(clientIp(c, trustProxy), body.email), now)
+    if (!claim.allowed) throw tooManyAttempts(claim.retryAfterMs, 'sign-ups')
     const invitation = body.invitationToken ? await usableInvitation(db, body.invitationToken, body.email, now) : null
     // A company link asks to join; only an invitation, which the owner sent, joins at once.
     const company = !invitation && body.companyId ? await activeCompany(db, body.companyId) : null

@@ -72,7 +72,7 @@ test('a forgotten password is reset through the mailed link and the new one sign
   await expect(page.getByText('The password reset link has been sent to your email.')).toBeVisible()
   await expect(page).toHaveURL(/\/signin$/)
 
-  const link = new URL(await mailedLink(email))
+  const link = new URL(await mailedLink(email, /\/set-password\//))
   await page.goto(link.pathname)
   await page.getByLabel('Password', { exact: true }).fill('Renewed12')
   await page.getByLabel('Confirm Password').fill('Renewed12')

@@ -266,7 +266,7 @@ test('an owner invites a driver who signs up through the mailed link and appears
 
   const driverContext = await browser.newContext()
   const driverPage = await driverContext.newPage()
-  await driverPage.goto(new URL(await mailedLink(driverEmail)).pathname)
+  await driverPage.goto(new URL(await mailedLink(driverEmail, /\/signup\//)).pathname)
   await expect(driverPage.getByLabel('Email')).toHaveValue(driverEmail)
   await driverPage.getByLabel('First Name').fill('Ivy')
   await driverPage.getByLabel('Last Name').fill('Invited')

@@ -95,6 +95,18 @@ test('a sign-up by invitation answers alike when the invited address got an acco
   expect(joined).toMatchObject({ role: 'driver', companyId: owner.companyId })
 })
 
+test('sign-ups to one email are limited alike whether or not it has an account, since each mails it', async () => {
+  const known = await ctx.user({ role: null, companyId: null })
+  const fresh = freshEmail()
+  const statuses = async (email: string) => {
+    const answers: number[] = []
+    for (let attempt = 0; attempt < 4; attempt++) answers.push((await signUp(email)).status)
+    return answers
+  }
+  expect(await statuses(known.email)).toEqual([201, 201, 201, 429])
+  expect(await statuses(fresh)).toEqual([201, 201, 201, 429])
+})
+
 test('a mail server that never answers holds back no reply: mail waits in the queue, not in the request', async () => {
   const stalled: Mailer = { send: () => new Promise(() => {}) }
   const { call } = ctx.instance({ mailer: stalled })
