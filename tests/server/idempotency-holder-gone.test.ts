@@ -7,49 +7,31 @@
 // tests/faults/server-killed.test.ts shows end to end.)
 import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import pg from 'pg'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { openDatabase } from '../../server/db/client.ts'
 import { idempotencyKeys, media } from '../../server/db/schema.ts'
-import { startTempCluster, type TempCluster } from '../pg/temp-cluster.ts'
+import { postgresForTest } from '../pg/temp-cluster.ts'
+import { urlOf, withAdmin as admin } from '../pg/test-databases.ts'
 import { createTestContext, type TestContext, type TestUser } from './harness.ts'
 import { jpegBytes, makeUnit, uploadForm } from './inspection-fixtures.ts'
 
-let cluster: TempCluster | null = null
-let adminUrl: string
+let postgres: Awaited<ReturnType<typeof postgresForTest>> | undefined
 let databaseUrl: string
 let ctx: TestContext
 let owner: TestUser & { companyId: string }
 
-async function admin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    return await work(client)
-  } finally {
-    await client.end()
-  }
-}
-
 beforeAll(async () => {
-  const given = process.env.TEST_DATABASE_URL
-  if (given) adminUrl = given
-  else {
-    cluster = await startTempCluster()
-    adminUrl = cluster.url
-  }
+  postgres = await postgresForTest()
   const name = `fy_gone_${randomBytes(4).toString('hex')}`
-  await admin(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`))
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
-  databaseUrl = url.toString()
+  await admin(postgres.adminUrl, (client) => client.query(`CREATE DATABASE ${name}`))
+  databaseUrl = urlOf(postgres.adminUrl, name)
   ctx = await createTestContext({ database: await openDatabase({ kind: 'postgres', url: databaseUrl }) })
   owner = await ctx.owner()
 }, 120_000)
 
 afterAll(async () => {
   await ctx?.close()
-  await cluster?.stop()
+  await postgres?.stop()
 })
 
 /** Ends every connection of the test database that sits inside an open transaction, as a crash would. */

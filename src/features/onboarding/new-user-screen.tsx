@@ -41,7 +41,6 @@ export function NewUserScreen({ user: startingUser }: { user: AuthUser }) {
 
 function ChooseRole({ user }: { user: AuthUser }) {
   const [choice, setChoice] = useState<Choice | null>(null)
-  const logOut = useLogOut()
   const declined = user.joinRequest?.status === 'declined' ? user.joinRequest.company.name : null
   return (
     <CardPage>
@@ -64,11 +63,7 @@ function ChooseRole({ user }: { user: AuthUser }) {
         </fieldset>
         {choice === 'owner' && <CreateCompanyForm userId={user._id} />}
         {choice === 'driver' && <ApplyToCompanyForm userId={user._id} />}
-        <div className="border-t border-slate-200 pt-4 text-center dark:border-strokedark">
-          <Button variant="secondary" pending={logOut.isPending} onClick={() => logOut.mutate()}>
-            Log Out
-          </Button>
-        </div>
+        <LogOutFooter />
       </div>
     </CardPage>
   )
@@ -166,7 +161,6 @@ function ApplyToCompanyForm({ userId }: { userId: string }) {
 function WaitingForApproval({ user, request }: { user: AuthUser; request: OwnJoinRequest }) {
   const check = useCheckJoinRequest(user._id)
   const withdraw = useWithdrawJoinRequest(user._id)
-  const logOut = useLogOut()
   const error = check.error ?? withdraw.error
   return (
     <CardPage>
@@ -190,12 +184,20 @@ function WaitingForApproval({ user, request }: { user: AuthUser; request: OwnJoi
             Withdraw request
           </Button>
         </div>
-        <div className="border-t border-slate-200 pt-4 text-center dark:border-strokedark">
-          <Button variant="secondary" pending={logOut.isPending} onClick={() => logOut.mutate()}>
-            Log Out
-          </Button>
-        </div>
+        <LogOutFooter />
       </div>
     </CardPage>
+  )
+}
+
+/** Log Out, at the foot of every onboarding screen (spec §4): someone waiting is never stuck here. */
+function LogOutFooter() {
+  const logOut = useLogOut()
+  return (
+    <div className="border-t border-slate-200 pt-4 text-center dark:border-strokedark">
+      <Button variant="secondary" pending={logOut.isPending} onClick={() => logOut.mutate()}>
+        Log Out
+      </Button>
+    </div>
   )
 }
