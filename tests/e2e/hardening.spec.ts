@@ -3,6 +3,7 @@
 // working; a bad unit form answers in words under the fields; an unknown driver page offers a way back.
 // Every page here runs under the server's Content-Security-Policy (fixtures.ts fails on a violation).
 import type { Browser, Page } from '@playwright/test'
+import { axeViolations } from './a11y/a11y-helpers.ts'
 import { newOwnerWithCompany, type NewOwner } from './company-fixtures.ts'
 import { test, expect, uniqueEmail } from './fixtures.ts'
 
@@ -47,6 +48,7 @@ test('a stranger waits for approval, the owner lets them in and later removes th
   await expect(stranger.getByRole('heading', { name: 'Waiting for approval' })).toBeVisible()
   await expect(stranger.getByText(/Your request to join Gatekeeper Freight has been sent/)).toBeVisible()
   await expect(stranger.getByRole('button', { name: 'Log Out' })).toBeVisible()
+  expect(await axeViolations(stranger, 'waiting for approval')).toEqual([])
   // Nothing of the company meanwhile: every app path leads back here.
   await stranger.goto('/app-documents')
   await expect(stranger).toHaveURL(/\/new-user$/)
@@ -58,6 +60,7 @@ test('a stranger waits for approval, the owner lets them in and later removes th
   await page.goto('/drivers')
   const requests = page.getByRole('region', { name: 'Requests to join (1)' })
   await expect(requests.getByText(email)).toBeVisible()
+  expect(await axeViolations(page, 'drivers with a request to join')).toEqual([])
   await requests.getByRole('button', { name: 'Approve Sam Stranger' }).click()
   await expect(page.getByText('Sam Stranger is now a driver of Gatekeeper Freight.')).toBeVisible()
   await expect(requests).toBeHidden()
