@@ -70,6 +70,16 @@ export interface CompanyRef {
   slug: string
 }
 
+/**
+ * A request to drive for a company, as its asker sees it: waiting for the owner, or declined. Until the
+ * owner approves, the asker has no company and sees none of its data (an approved request is gone:
+ * the asker is then the company's driver).
+ */
+export interface OwnJoinRequest {
+  company: CompanyRef
+  status: 'pending' | 'declined'
+}
+
 /** The signed-in user as GET /user/{id} returns it under `user`. */
 export interface AuthUser {
   _id: string
@@ -80,6 +90,8 @@ export interface AuthUser {
   isNewUser: boolean
   /** The driver licence's expiry date (`YYYY-MM-DD`), or null when not given. */
   licenceExpiresOn?: string | null
+  /** The user's request to join a company, while it waits or after it was declined; null when none. */
+  joinRequest?: OwnJoinRequest | null
 }
 export interface UserResponse {
   user: AuthUser
@@ -98,6 +110,8 @@ export interface DashboardCounts {
   units: number
   /** Open defects of the company's units (owners; 0 for drivers). */
   defects: number
+  /** An owner's pending requests to join the company (the Drivers badge's second count); 0 for others. */
+  joinRequests: number
 }
 
 export const UpdateCompanyBody = v.object({ companyId: Id })
@@ -135,7 +149,7 @@ export const CreateCompanyBody = v.object({
     v.string('Company name is required.'),
     v.trim(),
     v.minLength(3, 'Company name must have at least 3 characters.'),
-    v.maxLength(100, 'Company name is too long.'),
+    v.maxLength(100, 'Company name is too long (at most 100 characters).'),
   ),
   /** The owner's browser zone; its daily reminders follow it (UTC when not sent). */
   timeZone: v.optional(TimeZone),
@@ -149,6 +163,13 @@ export const ApplyToCompanyBody = v.object({ userId: Id, companyId: Id })
 
 export interface CompanyDriver {
   user: { _id: string; firstName: string; lastName: string; phone: string; email: string }
+}
+
+/** GET /company/{id}/join-requests: who asks to drive for the company, oldest first. */
+export interface JoinRequest {
+  _id: string
+  user: CompanyDriver['user']
+  createdAt: string
 }
 
 export const SendInvitationBody = v.object({ email: Email })

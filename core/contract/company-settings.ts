@@ -66,7 +66,7 @@ export const UpdateCompanySettingsBody = v.object({
   distanceUnit: v.optional(v.picklist(DISTANCE_UNITS, "Distance unit must be 'mi' or 'km'.")),
   oilChangeIntervals: v.optional(
     v.pipe(
-      v.array(v.object({ unitTypeId: Id, interval: OilChangeInterval }), 'oilChangeIntervals must be a list.'),
+      v.array(v.object({ unitTypeId: Id, interval: OilChangeInterval }), 'Oil change intervals must be a list.'),
       v.maxLength(500, 'Too many unit types.'),
     ),
   ),

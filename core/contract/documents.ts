@@ -22,12 +22,12 @@ export const MAX_DOCUMENT_UNITS = 1000
 /** For the file picker: what the server accepts (it decides by the file's bytes, not by this). */
 export const DOCUMENT_FILE_ACCEPT = 'image/*,application/pdf'
 
-const Flag = (field: string) => v.picklist(['0', '1'], `${field} must be 0 or 1.`)
+const Flag = (label: string) => v.picklist(['0', '1'], `${label} must be 0 or 1.`)
 
 const UnitIdList = v.pipe(
-  v.string('units must be a comma-separated list of unit ids.'),
+  v.string('Units must be a comma-separated list of unit ids.'),
   v.transform((list) => [...new Set(list.split(',').map((id) => id.trim()).filter((id) => id !== ''))]),
-  v.array(v.pipe(v.string(), v.uuid('Invalid unit id.'))),
+  v.array(v.pipe(v.string(), v.uuid('One of the chosen units is not valid.'))),
   v.maxLength(MAX_DOCUMENT_UNITS, `Choose at most ${MAX_DOCUMENT_UNITS} units, or All units.`),
 )
 
@@ -48,8 +48,8 @@ export const CreateDocumentFields = v.pipe(
   v.object({
     // Optional with an empty default so a missing name gets the same message as a blank one.
     fileName: v.optional(FileName, ''),
-    allUnits: v.optional(Flag('allUnits'), '0'),
-    showForDrivers: v.optional(Flag('showForDrivers'), '1'),
+    allUnits: v.optional(Flag('All units'), '0'),
+    showForDrivers: v.optional(Flag('Visible to driver'), '1'),
     units: v.optional(UnitIdList, ''),
     /** `YYYY-MM-DD` or blank: reminders go out 30, 7 and 0 days before (issue 15). */
     expiresOn: v.optional(ExpiryDate, ''),

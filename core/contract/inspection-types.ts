@@ -1,7 +1,7 @@
 // Requests and responses of spec §7 "inspection types": built-in types (shared by every company,
 // read-only) merged with the company's own.
 import * as v from 'valibot'
-import { Name } from './common.ts'
+import { TypeName } from './common.ts'
 import { fieldMessages } from './units.ts'
 
 /** An icon of the shared catalogue, sent as its value (e.g. 'oil-can'). */
@@ -16,7 +16,7 @@ export const InspectionTypeIcon = v.pipe(
 /** POST /inspection-types */
 export const InspectionTypeBody = v.object(
   {
-    name: Name('Name'),
+    name: TypeName('Name'),
     icon: InspectionTypeIcon,
   },
   fieldMessages({ name: 'Name', icon: 'Icon' }),
@@ -26,7 +26,7 @@ export type InspectionTypeBody = v.InferInput<typeof InspectionTypeBody>
 /** PUT /inspection-types/{id}: only the fields sent change. */
 export const InspectionTypeUpdateBody = v.object(
   {
-    name: v.optional(Name('Name')),
+    name: v.optional(TypeName('Name')),
     icon: v.optional(InspectionTypeIcon),
   },
   fieldMessages({}),

@@ -20,7 +20,7 @@ const Step = v.pipe(
   v.minValue(0, 'Invalid step.'),
   v.maxValue(FINISHED_STEP, 'Invalid step.'),
 )
-const Description = v.pipe(v.string('Invalid description.'), v.maxLength(5000, 'The description is too long.'))
+const Description = v.pipe(v.string('The description must be text.'), v.maxLength(5000, 'The description is too long (at most 5000 characters).'))
 
 /** POST /inspection */
 export const CreateInspectionBody = v.object({
@@ -96,7 +96,7 @@ const ItemName = v.optional(
     v.string('Choose the checklist item.'),
     v.trim(),
     v.nonEmpty('Choose the checklist item.'),
-    v.maxLength(100, 'The checklist item name is too long.'),
+    v.maxLength(100, 'The checklist item name is too long (at most 100 characters).'),
   ),
   '',
 )

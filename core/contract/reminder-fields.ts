@@ -1,20 +1,19 @@
 // The optional fields other screens gained for reminders (issue 15): an expiry date on documents and
 // driver licences, and an odometer reading on pre-trips and oil changes. One rule each, for both sides.
 import * as v from 'valibot'
-import { dayNumberOf } from '../oil-status.ts'
+import { CalendarDate } from './dates.ts'
 
 /** Highest odometer reading taken: a million miles and then some; above it is a typo. */
 export const MAX_ODOMETER = 2_000_000
 
 /**
  * An expiry date as `YYYY-MM-DD`, or null for none; an empty string (a cleared date input, or a
- * multipart field left blank) is none too.
+ * multipart field left blank) is none too. A date given follows the one date rule (dates.ts).
  */
 export const ExpiryDate = v.pipe(
   v.nullable(v.string('Expiry date must be a date.')),
-  v.transform((value) => (value === null || value.trim() === '' ? null : value.trim())),
-  v.check((value) => value === null || (/^\d{4}-\d{2}-\d{2}$/.test(value) && dayNumberOf(value) !== null), 'Expiry date must be a date (YYYY-MM-DD).'),
-  v.check((value) => value === null || (value >= '2000-01-01' && value <= '2199-12-31'), 'Expiry date must be between 2000 and 2199.'),
+  v.transform((value) => (value === null || value.trim() === '' ? null : value)),
+  v.nullable(CalendarDate('Expiry date')),
 )
 
 /** An odometer reading: a whole number, sent as a number or as a form's digits; null or '' is none. */
@@ -25,4 +24,4 @@ export const Odometer = v.pipe(
 )
 
 /** PUT /user/licence-expiry/{id}: the licence's expiry date, or null for none. Answers UserSavedResponse. */
-export const LicenceExpiryBody = v.object({ expiresOn: ExpiryDate }, 'expiresOn is required (a date, or null for none).')
+export const LicenceExpiryBody = v.object({ expiresOn: ExpiryDate }, 'Expiry date is required (a date, or null for none).')

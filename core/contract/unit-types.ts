@@ -1,7 +1,7 @@
 // Requests and responses of spec §7 "Unit types, sub types": the company's types (Truck, Trailer, …),
 // their sub types, and the inspection types each sub type's checklist includes.
 import * as v from 'valibot'
-import { Id, Name } from './common.ts'
+import { Id, TypeName } from './common.ts'
 import { fieldMessages, type MediaKind, type SubTypeInspectionType } from './units.ts'
 
 export const UNIT_TYPE_ICONS = ['fa-truck', 'fa-trailer'] as const
@@ -13,7 +13,7 @@ const Flag = (label: string) => v.boolean(`${label} must be true or false.`)
 /** POST /unit-types */
 export const UnitTypeBody = v.object(
   {
-    name: Name('Name'),
+    name: TypeName('Name'),
     icon: UnitTypeIconField,
     isDefault: v.optional(Flag('Default'), false),
   },
@@ -24,7 +24,7 @@ export type UnitTypeBody = v.InferInput<typeof UnitTypeBody>
 /** PUT /unit-types/{id}: only the fields sent change. */
 export const UnitTypeUpdateBody = v.object(
   {
-    name: v.optional(Name('Name')),
+    name: v.optional(TypeName('Name')),
     icon: v.optional(UnitTypeIconField),
     isDefault: v.optional(Flag('Default')),
   },
@@ -53,7 +53,7 @@ export const SubTypeChecklist = v.pipe(
 /** POST /unit-types/{unitTypeId}/unit-sub-types */
 export const UnitSubTypeBody = v.object(
   {
-    name: Name('Name'),
+    name: TypeName('Name'),
     isDefault: v.optional(Flag('Default'), false),
     changeOil: v.optional(Flag('Change oil'), false),
     inspectionsTypes: v.optional(SubTypeChecklist, []),
@@ -65,7 +65,7 @@ export type UnitSubTypeBody = v.InferInput<typeof UnitSubTypeBody>
 /** PUT /unit-types/{unitTypeId}/unit-sub-types/{id}: only the fields sent change; a sent checklist replaces the old one. */
 export const UnitSubTypeUpdateBody = v.object(
   {
-    name: v.optional(Name('Name')),
+    name: v.optional(TypeName('Name')),
     isDefault: v.optional(Flag('Default')),
     changeOil: v.optional(Flag('Change oil')),
     inspectionsTypes: v.optional(SubTypeChecklist),

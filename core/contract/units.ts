@@ -74,7 +74,7 @@ const PlateNumber = v.optional(
   v.pipe(
     v.nullable(v.string('Plate number must be text.')),
     v.transform((plate) => (plate ?? '').trim()),
-    v.maxLength(20, 'Plate number is too long.'),
+    v.maxLength(20, 'Plate number is too long (at most 20 characters).'),
   ),
   '',
 )
@@ -114,7 +114,7 @@ export const UnitStatusBody = v.object(
       v.pipe(
         v.nullable(v.string('Notes must be text.')),
         v.transform((notes) => (notes ?? '').trim()),
-        v.maxLength(1000, 'Notes are too long.'),
+        v.maxLength(1000, 'Notes are too long (at most 1000 characters).'),
       ),
       '',
     ),
@@ -136,9 +136,10 @@ export const OilChangeBody = v.pipe(
     },
     fieldMessages({ changeDate: 'Change Date', nextChangeDate: 'Next Change Date' }),
   ),
-  v.check(
-    ({ changeDate, nextChangeDate }) => isNextChangeAfter(changeDate, nextChangeDate),
-    'Next Change Date must be after the Change Date.',
+  // Told under Next Change Date, the field to change.
+  v.forward(
+    v.check(({ changeDate, nextChangeDate }) => isNextChangeAfter(changeDate, nextChangeDate), 'Next Change Date must be after the Change Date.'),
+    ['nextChangeDate'],
   ),
 )
 export type OilChangeBody = v.InferInput<typeof OilChangeBody>

@@ -5,6 +5,7 @@ import type { AuthUser, CompanyRef, UserDetails, UserDocument } from '../../core
 import type { Db } from '../db/client.ts'
 import { companies, userDocuments, users } from '../db/schema.ts'
 import type { AppDeps } from '../http/app-env.ts'
+import { ownJoinRequest } from './join-requests.ts'
 
 export type UserRow = typeof users.$inferSelect
 
@@ -51,7 +52,11 @@ export async function companyRefOf(db: Db, companyId: string | null): Promise<Co
 
 /** GET /user/{id}'s `user`: everything the app shell needs to decide where the user belongs. */
 export async function authUserOf(db: Db, row: UserRow, deps: UrlDeps): Promise<AuthUser> {
-  const [company, documents] = await Promise.all([companyRefOf(db, row.companyId), userDocumentsOf(db, row.id, deps)])
+  const [company, documents, joinRequest] = await Promise.all([
+    companyRefOf(db, row.companyId),
+    userDocumentsOf(db, row.id, deps),
+    row.companyId ? null : ownJoinRequest(db, row.id),
+  ])
   return {
     _id: row.id,
     details: userDetailsOf(row, deps),
@@ -60,5 +65,6 @@ export async function authUserOf(db: Db, row: UserRow, deps: UrlDeps): Promise<A
     documents,
     isNewUser: row.isNewUser,
     licenceExpiresOn: row.licenceExpiresOn,
+    joinRequest,
   }
 }

@@ -1,6 +1,6 @@
 // What is counted against what (issue 13, docs/decisions/005-sign-in-limits.md). Sign-in from an unknown
 // device counts per address-and-account, per account and per address; from a known device only on that
-// device. Reset and invitation mails count per address and per target email.
+// device. Reset, invitation and sign-up mails count per address and per target email.
 import type { LimitRule } from './rate-limit.ts'
 
 const WINDOW_MS = 15 * 60 * 1000
@@ -16,6 +16,12 @@ export const DEVICE_LIMIT = 5
 /** Reset mails to one address, and requests from one address. */
 export const RESET_MAIL_LIMIT = 3
 export const RESET_ADDRESS_LIMIT = 10
+/**
+ * Sign-ups to one email (each mails it: a welcome, or that someone tried), and from one address — wide,
+ * since a yard's drivers may share one.
+ */
+export const SIGN_UP_MAIL_LIMIT = 3
+export const SIGN_UP_ADDRESS_LIMIT = 100
 /** Invitation mails to one address, and sent from one address. */
 export const INVITATION_MAIL_LIMIT = 3
 export const INVITATION_ADDRESS_LIMIT = 30
@@ -41,6 +47,13 @@ export function resetMailLimits(address: string, email: string): LimitRule[] {
   return [
     { key: `reset:email:${email}`, limit: RESET_MAIL_LIMIT, windowMs: WINDOW_MS },
     { key: `reset:address:${address}`, limit: RESET_ADDRESS_LIMIT, windowMs: WINDOW_MS },
+  ]
+}
+
+export function signUpMailLimits(address: string, email: string): LimitRule[] {
+  return [
+    { key: `sign-up:email:${email}`, limit: SIGN_UP_MAIL_LIMIT, windowMs: WINDOW_MS },
+    { key: `sign-up:address:${address}`, limit: SIGN_UP_ADDRESS_LIMIT, windowMs: WINDOW_MS },
   ]
 }
 

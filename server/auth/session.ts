@@ -42,11 +42,15 @@ function bearerToken(header: string | undefined): string | null {
 /**
  * Reads the bearer token once per request and resolves its session: `c.var.session` is the signed-in
  * user or null. Everything after (idempotency, requireUser) uses that answer and never looks again.
+ * File links made while answering are made for this user (storage.ts fileUrlSigner), so when one is
+ * used, it is this user's access that is checked.
  */
 export const resolveSession = createMiddleware<AppEnv>(async (c, next) => {
   const token = bearerToken(c.req.header('authorization'))
-  const { db, now } = c.var.deps
-  c.set('session', token ? await findSessionUser(db, token, now?.() ?? new Date()) : null)
+  const deps = c.var.deps
+  const session = token ? await findSessionUser(deps.db, token, deps.now?.() ?? new Date()) : null
+  c.set('session', session)
+  if (session) c.set('deps', { ...deps, fileUrls: deps.fileUrls.forViewer(session.id) })
   await next()
 })
 

@@ -50,6 +50,10 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
     // An idle connection dropped by the database (restart, failover) is reported here; unheard, it
     // would crash the process. The pool replaces it, and requests meanwhile answer 503 (app.ts).
     pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`))
+    // The pool listens only to idle connections. One that dies while a request holds it (a transaction
+    // waiting on a file store, say) would otherwise throw out of the process; heard here, it fails that
+    // request's next query instead (a 503), and the pool discards it when it is released.
+    pool.on('connect', (client) => client.on('error', (error) => console.warn(`PostgreSQL connection lost in use: ${error.message}`)))
     const db = drizzlePg(pool, { schema })
     const startupLock = <T>(work: () => Promise<T>) => withAdvisoryLock(pool, work)
     await startupLock(() => migratePg(db, { migrationsFolder }))

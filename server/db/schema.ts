@@ -25,6 +25,12 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
 
+/**
+ * A name as people tell names apart: case and extra spaces ignored ('Flat  bed' is 'flat bed'). The
+ * unique indexes on type names use it, so a duplicate is refused however it is typed.
+ */
+export const nameKey = (name: AnyPgColumn): SQL => sql`lower(regexp_replace(btrim(${name}), '\\s+', ' ', 'g'))`
+
 export const companies = pgTable('companies', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),
@@ -65,6 +71,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
     index('users_company_idx').on(t.companyId),
+    // A file link names its file; the files route finds whose it is (routes/files.ts).
+    index('users_avatar_key_idx').on(t.avatarKey),
     // A company's drivers by name (the drivers list's keyset order).
     index('users_company_role_name_idx').on(t.companyId, t.role, sql`lower(${t.firstName})`, sql`lower(${t.lastName})`, t.email, t.id),
   ],
@@ -106,7 +114,7 @@ export const userDocuments = pgTable(
     contentType: text('content_type').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('user_documents_user_type_key').on(t.userId, t.type)],
+  (t) => [uniqueIndex('user_documents_user_type_key').on(t.userId, t.type), index('user_documents_file_key_idx').on(t.fileKey)],
 )
 
 /** Single-use, expiring. The token itself is mailed; only its hash is kept. */
@@ -128,6 +136,36 @@ export const invitations = pgTable(
     uniqueIndex('invitations_token_hash_key').on(t.tokenHash),
     index('invitations_company_idx').on(t.companyId),
     index('invitations_invited_by_idx').on(t.invitedBy),
+  ],
+)
+
+export const JOIN_REQUEST_STATUSES = ['pending', 'declined'] as const
+export type JoinRequestStatus = (typeof JOIN_REQUEST_STATUSES)[number]
+
+/**
+ * A person asking to drive for a company (sign-up by company link, or Apply to Company): they stay
+ * without a company, and see none of its data, until its owner approves — which makes them its driver
+ * and removes the row. A declined request stays so the person is told; applying again replaces it.
+ */
+export const joinRequests = pgTable(
+  'join_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    status: text('status').$type<JoinRequestStatus>().notNull().default('pending'),
+    createdAt: createdAt(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    // One request per person at a time.
+    uniqueIndex('join_requests_user_key').on(t.userId),
+    // The owner's list of pending requests, oldest first, and the sidebar's count.
+    index('join_requests_company_status_idx').on(t.companyId, t.status, t.createdAt),
   ],
 )
 
@@ -164,7 +202,7 @@ export const unitTypes = pgTable(
     oilChangeInterval: integer('oil_change_interval'),
     createdAt: createdAt(),
   },
-  (t) => [index('unit_types_company_idx').on(t.companyId)],
+  (t) => [index('unit_types_company_idx').on(t.companyId), uniqueIndex('unit_types_company_name_key').on(t.companyId, nameKey(t.name))],
 )
 
 export const unitSubTypes = pgTable(
@@ -182,7 +220,12 @@ export const unitSubTypes = pgTable(
     changeOil: boolean('change_oil').notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index('unit_sub_types_type_idx').on(t.unitTypeId), index('unit_sub_types_company_idx').on(t.companyId)],
+  (t) => [
+    index('unit_sub_types_type_idx').on(t.unitTypeId),
+    index('unit_sub_types_company_idx').on(t.companyId),
+    // Within its unit type: every company's Truck and Trailer each have a 'Standard'.
+    uniqueIndex('unit_sub_types_type_name_key').on(t.unitTypeId, nameKey(t.name)),
+  ],
 )
 
 /** A row with no company is built in and offered to every company. */
@@ -195,7 +238,11 @@ export const inspectionTypes = pgTable(
     icon: text('icon').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('inspection_types_company_idx').on(t.companyId)],
+  (t) => [
+    index('inspection_types_company_idx').on(t.companyId),
+    // A company's own names; built-ins (no company) are distinct rows of NULL and checked by the route.
+    uniqueIndex('inspection_types_company_name_key').on(t.companyId, nameKey(t.name)),
+  ],
 )
 
 export const MEDIA_KINDS = ['photo', 'video'] as const
@@ -397,6 +444,7 @@ export const media = pgTable(
     index('media_inspection_idx').on(t.inspectionId),
     index('media_company_idx').on(t.companyId),
     index('media_uploaded_by_idx').on(t.uploadedBy),
+    index('media_file_key_idx').on(t.fileKey),
   ],
 )
 
@@ -512,6 +560,7 @@ export const documents = pgTable(
     // The documents lists' keyset order, newest first; it also serves the company foreign key.
     index('documents_company_newest_idx').on(t.companyId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('documents_author_idx').on(t.authorId),
+    index('documents_file_key_idx').on(t.fileKey),
     index('documents_file_name_trgm_idx').using('gin', sql`${t.fileName} gin_trgm_ops`),
   ],
 )

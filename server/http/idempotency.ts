@@ -128,7 +128,7 @@ export const idempotency = (appDeps: AppDeps) =>
           const [existing] = await tx.select().from(idempotencyKeys).where(thisKey)
           if (existing) throw new AlreadyClaimed(existing)
           // Claimed and rolled back between our insert and our read: the caller's retry will claim it.
-          throw new Conflict('This request is already being processed.', 1)
+          throw new Conflict('This request is already being processed.', { retryAfterSeconds: 1 })
         }
 
         files = requestFiles(appDeps.files, (keys) => appDeps.jobs.enqueue(tx, 'files.delete', { keys }))
@@ -160,7 +160,7 @@ export const idempotency = (appDeps: AppDeps) =>
         }
         // A claim without a reply is never committed by this code; one left by an older version is in flight forever.
         if (existing.status === null) {
-          throw new Conflict('This request is already being processed.', 1)
+          throw new Conflict('This request is already being processed.', { retryAfterSeconds: 1 })
         }
         return replay(c, existing)
       }

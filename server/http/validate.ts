@@ -1,22 +1,10 @@
 // Request parsing with valibot: anything that does not match becomes a 400 with a readable message.
 import type { Context } from 'hono'
 import * as v from 'valibot'
+import { firstIssue } from '../../core/contract/issues.ts'
 import { Invalid, NotFound } from '../domain-errors.ts'
 
 type AnySchema = v.GenericSchema
-
-/** Turns valibot issues into one sentence, naming the field when there is one. */
-export function issuesMessage(issues: readonly v.BaseIssue<unknown>[]): string {
-  const first = issues[0]
-  if (!first) return 'Invalid request.'
-  const field = v.getDotPath(first)
-  // A missing key without a message of its own gets valibot's generic "Invalid key: …" text; say
-  // plainly which field is required instead. Schemas that name their fields keep their own words.
-  if (field && first.input === undefined && first.message.startsWith('Invalid')) return `${field} is required.`
-  // A message that already names its field ('limit must be …') reads as is.
-  if (!field || first.message.startsWith(`${field} `)) return first.message
-  return `${field}: ${first.message}`
-}
 
 /** Whether any string in a parsed body, form or query holds U+0000 (walked without recursion: bodies nest deep). */
 function containsNul(input: unknown): boolean {
@@ -36,7 +24,10 @@ export function parseOr400<S extends AnySchema>(schema: S, input: unknown): v.In
   // PostgreSQL text cannot hold U+0000 (the insert would fail with a 500), and no form ever sends it.
   if (containsNul(input)) throw new Invalid('Text must not contain the NUL character.')
   const result = v.safeParse(schema, input)
-  if (!result.success) throw new Invalid(issuesMessage(result.issues))
+  if (!result.success) {
+    const { message, field } = firstIssue(result.issues)
+    throw new Invalid(message, field === undefined ? {} : { field })
+  }
   return result.output
 }
 

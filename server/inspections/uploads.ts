@@ -46,7 +46,7 @@ export async function readUploadForm<S extends GenericSchema>(c: Context<AppEnv>
     const values = Array.isArray(value) ? value : [value]
     if (name === 'files' || name === 'files[]') {
       for (const entry of values) {
-        if (!(entry instanceof File)) throw new Invalid('files: expected files.')
+        if (!(entry instanceof File)) throw new Invalid('Choose files to upload.', { field: 'files' })
         files.push(entry)
       }
     } else {

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm'
 import { hashToken, INVITATION_TTL_MS, newToken, RESET_TOKEN_TTL_MS } from '../auth/tokens.ts'
 import { companies, invitations, passwordResetTokens, users } from '../db/schema.ts'
 import type { AppDeps } from '../http/app-env.ts'
-import { invitationMail, invitationToAccountMail, passwordResetMail } from '../mail/messages.ts'
+import { accountExistsMail, invitationMail, invitationToAccountMail, joinDecisionMail, passwordResetMail, welcomeMail } from '../mail/messages.ts'
 import { sweepDeliveries } from '../notifications/deliveries.ts'
 import { sendMailDigest, sendPushDigest, sendTestNotification } from '../notifications/deliver.ts'
 import { runCompanyDay } from '../reminders/company-day.ts'
@@ -51,6 +51,15 @@ export function jobHandlers(deps: Pick<AppDeps, 'db' | 'mailer' | 'files' | 'pub
         createdAt: now(),
       })
       await mailer.send(invitationMail(email, companyName, `${publicUrl}/signup/${token}`))
+    },
+
+    async 'mail.sign-up'({ email, created, companyName }) {
+      const signIn = `${publicUrl}/signin`
+      await mailer.send(created ? welcomeMail(email, companyName, signIn) : accountExistsMail(email, `${publicUrl}/reset-password`))
+    },
+
+    async 'mail.join-decision'({ email, companyName, approved }) {
+      await mailer.send(joinDecisionMail(email, companyName, approved, `${publicUrl}/signin`))
     },
 
     async 'files.delete'({ keys }) {

@@ -13,6 +13,13 @@ export interface JobPayloads {
   'mail.password-reset': { email: string }
   /** Invite this address to the company, or tell its existing account someone tried. */
   'mail.invitation': { email: string; companyId: string; invitedBy: string }
+  /**
+   * After a sign-up: welcome the new account, or tell an address that already had one that someone tried
+   * (the sign-up answered the same either way). `companyName` when it asked to join a company.
+   */
+  'mail.sign-up': { email: string; created: boolean; companyName: string | null }
+  /** Tell someone who asked to join a company what its owner decided. */
+  'mail.join-decision': { email: string; companyName: string; approved: boolean }
   /** Remove stored files whose rows are gone. */
   'files.delete': { keys: string[] }
   /** Every company whose local reminder hour has come and whose day has not run yet gets its day's run (cron). */
@@ -30,6 +37,8 @@ export type JobName = keyof JobPayloads
 export const JOB_NAMES: readonly JobName[] = [
   'mail.password-reset',
   'mail.invitation',
+  'mail.sign-up',
+  'mail.join-decision',
   'files.delete',
   'reminders.scan',
   'reminders.company-day',

@@ -37,6 +37,64 @@ export function passwordResetMail(to: string, link: string): MailMessage {
   }
 }
 
+/** A new account: it is ready, and when it asked to join a company, that the owner must approve. */
+export function welcomeMail(to: string, companyName: string | null, link: string): MailMessage {
+  return {
+    to,
+    subject: 'Welcome to Fleetyard',
+    text: [
+      'Hello,',
+      '',
+      'Your Fleetyard account is ready.',
+      ...(companyName ? [`Your request to join ${companyName} has been sent; you can use it once the owner approves.`] : []),
+      'Sign in here:',
+      '',
+      link,
+      '',
+      'If you did not sign up, you can ignore this email.',
+    ].join('\n'),
+    link,
+  }
+}
+
+/** Someone signed up with an address that already has an account: the sign-up told them nothing, this tells the owner. */
+export function accountExistsMail(to: string, link: string): MailMessage {
+  return {
+    to,
+    subject: 'Someone tried to sign up with your email',
+    text: [
+      'Hello,',
+      '',
+      'Someone tried to create a Fleetyard account with this email address, which already has one.',
+      'Nothing has changed: no account was created and your password is the same.',
+      'If it was you and you have forgotten your password, you can set a new one here:',
+      '',
+      link,
+      '',
+      'If it was not you, you can ignore this email.',
+    ].join('\n'),
+    link,
+  }
+}
+
+/** The owner's answer to a request to join their company. */
+export function joinDecisionMail(to: string, companyName: string, approved: boolean, link: string): MailMessage {
+  return {
+    to,
+    subject: approved ? `You have joined ${companyName} on Fleetyard` : `Your request to join ${companyName}`,
+    text: [
+      'Hello,',
+      '',
+      approved
+        ? `${companyName} has approved your request: you are now one of its drivers. Sign in to see your units:`
+        : `${companyName} has declined your request to join. You can sign in and apply to another company:`,
+      '',
+      link,
+    ].join('\n'),
+    link,
+  }
+}
+
 /** An invitation to an address that already has an account: it says so, and never tells the sender. */
 export function invitationToAccountMail(to: string, companyName: string, link: string): MailMessage {
   return {

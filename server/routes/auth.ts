@@ -1,4 +1,4 @@
-// Spec §7 "Auth and user": sign-in, sign-up (plain, by invitation, by company link), password reset by
+// Spec §7 "Auth and user": sign-in, sign-up (plain, by invitation, or asking to join by company link), password reset by
 // mail, and sign-out. Reset and invitation tokens are single-use: each is consumed by an UPDATE that
 // only matches an unused, unexpired row, so two racing requests cannot both use one.
 import { and, eq, gt, isNull } from 'drizzle-orm'
@@ -12,8 +12,8 @@ import {
   type MessageResponse,
 } from '../../core/contract/auth.ts'
 import { activeCompany } from '../accounts/membership.ts'
-import { DUPLICATE_EMAIL_MESSAGE, PASSWORDS_DO_NOT_MATCH_MESSAGE } from '../accounts/messages.ts'
-import { isUniqueViolation } from '../accounts/unique-violation.ts'
+import { requestSentMessage, requestToJoin } from '../accounts/join-requests.ts'
+import { PASSWORDS_DO_NOT_MATCH_MESSAGE } from '../accounts/messages.ts'
 import {
   accountKey,
   addressKey,
@@ -21,6 +21,7 @@ import {
   knownDeviceSignIn,
   pairKey,
   resetMailLimits,
+  signUpMailLimits,
   unknownDeviceSignIn,
 } from '../auth/attempt-limits.ts'
 import { clientIp } from '../auth/client-ip.ts'
@@ -29,10 +30,27 @@ import { attemptLimiter } from '../auth/rate-limit.ts'
 import { createSession, requireUser } from '../auth/session.ts'
 import { tooManyAttempts } from '../auth/too-many-attempts.ts'
 import { hashToken } from '../auth/tokens.ts'
+import type { Db } from '../db/client.ts'
 import { invitations, passwordResetTokens, sessions, users, type RoleName } from '../db/schema.ts'
 import type { AppEnv } from '../http/app-env.ts'
 import { jsonBody } from '../http/validate.ts'
-import { Conflict, Invalid } from '../domain-errors.ts'
+import { Invalid } from '../domain-errors.ts'
+
+const SIGNED_UP_THANKS = 'Thank you for signing up.'
+const SIGN_IN_AND_READ_MAIL = 'Please sign in; we have also sent you an email.'
+const INVITATION_INVALID = 'This invitation is invalid or has expired.'
+
+/** An unused, unexpired invitation for `email`; the token proves control of the invited address only. */
+async function usableInvitation(db: Db, token: string, email: string, now: Date) {
+  const [invitation] = await db
+    .select({ id: invitations.id, email: invitations.email, companyId: invitations.companyId })
+    .from(invitations)
+    .where(and(eq(invitations.tokenHash, hashToken(token)), isNull(invitations.usedAt), gt(invitations.expiresAt, now)))
+    .limit(1)
+  if (!invitation) throw new Invalid(INVITATION_INVALID)
+  if (invitation.email !== email) throw new Invalid('Sign up with the email address the invitation was sent to.', { field: 'email' })
+  return invitation
+}
 
 export function authRoutes() {
   const routes = new Hono<AppEnv>()
@@ -71,51 +89,43 @@ export function authRoutes() {
     return c.json<LoginResponse>({ token, user: { _id: user.id }, deviceToken: deviceTokens.issue(user.id, now, knownDevice ?? undefined) })
   })
 
+  // The same answer — status, words and nearly the time — whether or not the address has an account:
+  // the password is hashed and one mail job queued either way, and only the job tells the two apart
+  // (a welcome, or a note to the existing account that someone tried). Checks that do not depend on the
+  // address (the invitation, the company) answer first, alike for everyone.
   routes.post('/register', async (c) => {
-    const { db, now: clock, scryptCost } = c.var.deps
+    const { db, jobs, now: clock, scryptCost, trustProxy = 0 } = c.var.deps
     const body = await jsonBody(c, RegisterBody)
     const now = clock?.() ?? new Date()
-    const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, body.email)).limit(1)
-    if (existing) throw new Conflict(DUPLICATE_EMAIL_MESSAGE)
+    // Every sign-up mails its address, so sign-ups are counted like reset mails: for any address alike.
+    const claim = await limits.claim(db, signUpMailLimits(clientIp(c, trustProxy), body.email), now)
+    if (!claim.allowed) throw tooManyAttempts(claim.retryAfterMs, 'sign-ups')
+    const invitation = body.invitationToken ? await usableInvitation(db, body.invitationToken, body.email, now) : null
+    // A company link asks to join; only an invitation, which the owner sent, joins at once.
+    const company = !invitation && body.companyId ? await activeCompany(db, body.companyId) : null
     const passwordHash = await hashPassword(body.password, scryptCost)
-    const profile = { firstName: body.firstName, lastName: body.lastName, phone: body.phone, passwordHash }
+    const membership = invitation ? { role: 'driver' as RoleName, companyId: invitation.companyId, isNewUser: false } : { role: null, companyId: null, isNewUser: true }
 
-    try {
-      await db.transaction(async (tx) => {
-        let membership: { role: RoleName | null; companyId: string | null; isNewUser: boolean } = {
-          role: null,
-          companyId: null,
-          isNewUser: true,
-        }
-        if (body.invitationToken) {
-          const [invitation] = await tx
-            .update(invitations)
-            .set({ usedAt: now })
-            .where(
-              and(
-                eq(invitations.tokenHash, hashToken(body.invitationToken)),
-                isNull(invitations.usedAt),
-                gt(invitations.expiresAt, now),
-              ),
-            )
-            .returning()
-          if (!invitation) throw new Invalid('This invitation is invalid or has expired.')
-          // The token proves control of the invited address only, so the account must use that address.
-          if (invitation.email !== body.email) {
-            throw new Invalid('Sign up with the email address the invitation was sent to.')
-          }
-          membership = { role: 'driver', companyId: invitation.companyId, isNewUser: false }
-        } else if (body.companyId) {
-          const company = await activeCompany(tx, body.companyId)
-          membership = { role: 'driver', companyId: company._id, isNewUser: false }
-        }
-        await tx.insert(users).values({ email: body.email, ...profile, ...membership, createdAt: now, updatedAt: now })
-      })
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new Conflict(DUPLICATE_EMAIL_MESSAGE)
-      throw error
-    }
-    return c.json<MessageResponse>({ message: 'Your account has been created. Please sign in.' }, 201)
+    await db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(users)
+        .values({ email: body.email, firstName: body.firstName, lastName: body.lastName, phone: body.phone, passwordHash, ...membership, createdAt: now, updatedAt: now })
+        .onConflictDoNothing({ target: users.email })
+        .returning({ id: users.id })
+      if (created && invitation) {
+        // Single use: the UPDATE matches only while the invitation is still unused.
+        const [used] = await tx
+          .update(invitations)
+          .set({ usedAt: now })
+          .where(and(eq(invitations.id, invitation.id), isNull(invitations.usedAt)))
+          .returning({ id: invitations.id })
+        if (!used) throw new Invalid(INVITATION_INVALID)
+      }
+      if (created && company) await requestToJoin(tx, created.id, company._id, now)
+      await jobs.enqueue(tx, 'mail.sign-up', { email: body.email, created: created !== undefined, companyName: company?.name ?? null })
+    })
+    const message = company ? `${SIGNED_UP_THANKS} ${requestSentMessage(company.name)} Please sign in.` : `${SIGNED_UP_THANKS} ${SIGN_IN_AND_READ_MAIL}`
+    return c.json<MessageResponse>({ message }, 201)
   })
 
   routes.post('/reset-password', async (c) => {
@@ -134,7 +144,7 @@ export function authRoutes() {
   routes.post('/set-password', async (c) => {
     const { db, now: clock, scryptCost } = c.var.deps
     const body = await jsonBody(c, SetPasswordBody)
-    if (body.password !== body.confirmPassword) throw new Invalid(PASSWORDS_DO_NOT_MATCH_MESSAGE)
+    if (body.password !== body.confirmPassword) throw new Invalid(PASSWORDS_DO_NOT_MATCH_MESSAGE, { field: 'confirmPassword' })
     const now = clock?.() ?? new Date()
     const passwordHash = await hashPassword(body.password, scryptCost)
     await db.transaction(async (tx) => {

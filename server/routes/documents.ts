@@ -103,7 +103,7 @@ export function documentRoutes() {
     const viewer = viewerOf(c.var.user)
     const { fields, files: uploaded } = await readUploadForm(c, CreateDocumentFields)
     const file = uploaded[0]
-    if (!file || file.size === 0) throw new Invalid('Choose a file to upload.')
+    if (!file || file.size === 0) throw new Invalid('Choose a file to upload.', { field: 'files' })
     if (uploaded.length > 1) throw new Invalid('Upload one file at a time.')
     if (file.size > MAX_DOCUMENT_BYTES) throw new TooLarge(FILE_TOO_LARGE_MESSAGE)
     const bytes = new Uint8Array(await file.arrayBuffer())
@@ -117,7 +117,7 @@ export function documentRoutes() {
     const allUnits = isOwner && fields.allUnits === '1'
     const showForDrivers = !isOwner || fields.showForDrivers === '1'
     if (!isOwner && fields.units.length === 0) {
-      throw new Invalid('Choose at least one of your units.')
+      throw new Invalid('Choose at least one of your units.', { field: 'units' })
     }
     await checkChosenUnits(db, viewer, fields.units)
 

@@ -17,6 +17,7 @@ import { FMCSA_396_11_ITEMS, type Fmcsa39611Response } from '../../core/contract
 import type { AppEnv } from '../http/app-env.ts'
 import { idParam, jsonBody } from '../http/validate.ts'
 import { inspectionTypeOrder } from '../units/sub-type-checklists.ts'
+import { ensureNameFree, rethrowNameTaken, type NamedTable } from '../units/unique-names.ts'
 import { NotFound, Refused } from '../domain-errors.ts'
 
 type InspectionTypeRow = typeof inspectionTypes.$inferSelect
@@ -26,6 +27,9 @@ function inspectionTypeOf(row: InspectionTypeRow): InspectionType {
 }
 
 const visibleTo = (companyId: string) => or(isNull(inspectionTypes.companyId), eq(inspectionTypes.companyId, companyId))
+
+/** Unique among the types the company sees: its own and the built-ins its lists merge them with. */
+const INSPECTION_TYPES: NamedTable = { table: inspectionTypes, id: inspectionTypes.id, name: inspectionTypes.name, noun: 'an inspection type' }
 
 const requireMember = createMiddleware<AppEnv>(async (c, next) => {
   companyOf(c.var.user)
@@ -74,10 +78,14 @@ export function inspectionTypeRoutes() {
 
   app.post('/', requireOwnerWrite, async (c) => {
     const body = await jsonBody(c, InspectionTypeBody)
-    const [created] = await c.var.deps.db
+    const { db } = c.var.deps
+    const companyId = companyOf(c.var.user)
+    await ensureNameFree(db, INSPECTION_TYPES, visibleTo(companyId)!, body.name)
+    const [created] = await db
       .insert(inspectionTypes)
-      .values({ companyId: companyOf(c.var.user), name: body.name, icon: body.icon })
+      .values({ companyId, name: body.name, icon: body.icon })
       .returning()
+      .catch(rethrowNameTaken(INSPECTION_TYPES.noun, body.name))
     const response: InspectionTypeResponse = {
       message: 'Inspection type has been saved successfully.',
       inspectionType: inspectionTypeOf(created!),
@@ -121,8 +129,10 @@ export function inspectionTypeRoutes() {
 
   app.put('/:id', requireOwnerWrite, async (c) => {
     const { db } = c.var.deps
-    const existing = await findOwn(db, companyOf(c.var.user), idParam(c, 'id'))
+    const companyId = companyOf(c.var.user)
+    const existing = await findOwn(db, companyId, idParam(c, 'id'))
     const body = await jsonBody(c, InspectionTypeUpdateBody)
+    if (body.name !== undefined) await ensureNameFree(db, INSPECTION_TYPES, visibleTo(companyId)!, body.name, existing.id)
     let updated = existing
     if (body.name !== undefined || body.icon !== undefined) {
       const [row] = await db
@@ -130,6 +140,7 @@ export function inspectionTypeRoutes() {
         .set({ name: body.name, icon: body.icon })
         .where(eq(inspectionTypes.id, existing.id))
         .returning()
+        .catch(rethrowNameTaken(INSPECTION_TYPES.noun, body.name ?? existing.name))
       updated = row!
     }
     const response: InspectionTypeResponse = {

@@ -21,10 +21,14 @@ import { inspectionTypes, subTypeInspectionTypes, units, unitSubTypes, unitTypes
 import type { AppEnv } from '../http/app-env.ts'
 import { idParam, jsonBody } from '../http/validate.ts'
 import { FOREIGN_KEY_VIOLATION, pgErrorCode } from '../units/pg-error.ts'
+import { ensureNameFree, rethrowNameTaken, type NamedTable } from '../units/unique-names.ts'
 import { loadSubTypes, loadUnitTypes } from '../units/unit-types-of.ts'
 import { Conflict, NotFound, Refused } from '../domain-errors.ts'
 
 const notFound = () => new NotFound('Not found.')
+
+const UNIT_TYPES: NamedTable = { table: unitTypes, id: unitTypes.id, name: unitTypes.name, noun: 'a unit type' }
+const SUB_TYPES: NamedTable = { table: unitSubTypes, id: unitSubTypes.id, name: unitSubTypes.name, noun: 'a sub type of this unit type' }
 
 /** Reads: the company's owner and drivers. */
 const requireMember = createMiddleware<AppEnv>(async (c, next) => {
@@ -131,6 +135,7 @@ export function unitTypeRoutes() {
     const { db } = c.var.deps
     const companyId = companyOf(c.var.user)
     const body = await jsonBody(c, UnitTypeBody)
+    await ensureNameFree(db, UNIT_TYPES, eq(unitTypes.companyId, companyId), body.name)
     const id = await db.transaction(async (tx) => {
       // One default per company: choosing this one drops the flag from the others.
       if (body.isDefault) await tx.update(unitTypes).set({ isDefault: false }).where(eq(unitTypes.companyId, companyId))
@@ -139,7 +144,7 @@ export function unitTypeRoutes() {
         .values({ companyId, name: body.name, icon: body.icon, isDefault: body.isDefault })
         .returning({ id: unitTypes.id })
       return created!.id
-    })
+    }).catch(rethrowNameTaken(UNIT_TYPES.noun, body.name))
     const unitType = await loadOneType(db, companyId, id)
     return c.json({ message: 'Unit type has been saved successfully.', unitType } satisfies UnitTypeResponse, 201)
   })
@@ -149,6 +154,7 @@ export function unitTypeRoutes() {
     const companyId = companyOf(c.var.user)
     const existing = await findUnitType(db, companyId, idParam(c, 'id'))
     const body = await jsonBody(c, UnitTypeUpdateBody)
+    if (body.name !== undefined) await ensureNameFree(db, UNIT_TYPES, eq(unitTypes.companyId, companyId), body.name, existing.id)
     await db.transaction(async (tx) => {
       if (body.isDefault) {
         await tx
@@ -162,7 +168,7 @@ export function unitTypeRoutes() {
           .set({ name: body.name, icon: body.icon, isDefault: body.isDefault })
           .where(eq(unitTypes.id, existing.id))
       }
-    })
+    }).catch(rethrowNameTaken(UNIT_TYPES.noun, body.name ?? existing.name))
     const unitType = await loadOneType(db, companyId, existing.id)
     return c.json({ message: 'Unit type has been saved successfully.', unitType } satisfies UnitTypeResponse)
   })
@@ -195,6 +201,7 @@ export function unitTypeRoutes() {
     const type = await findUnitType(db, companyId, idParam(c, 'unitTypeId'))
     const body = await jsonBody(c, UnitSubTypeBody)
     await checkChecklist(db, companyId, body.inspectionsTypes)
+    await ensureNameFree(db, SUB_TYPES, eq(unitSubTypes.unitTypeId, type.id), body.name)
     const id = await db.transaction(async (tx) => {
       // One default per unit type.
       if (body.isDefault) await tx.update(unitSubTypes).set({ isDefault: false }).where(eq(unitSubTypes.unitTypeId, type.id))
@@ -204,7 +211,7 @@ export function unitTypeRoutes() {
         .returning({ id: unitSubTypes.id })
       await replaceChecklist(tx, created!.id, body.inspectionsTypes)
       return created!.id
-    })
+    }).catch(rethrowNameTaken(SUB_TYPES.noun, body.name))
     const unitSubType = await loadOneSubType(db, id)
     return c.json({ message: 'Unit sub type has been saved successfully.', unitSubType } satisfies UnitSubTypeResponse, 201)
   })
@@ -216,6 +223,7 @@ export function unitTypeRoutes() {
     const existing = await findSubType(db, type.id, idParam(c, 'id'))
     const body = await jsonBody(c, UnitSubTypeUpdateBody)
     if (body.inspectionsTypes) await checkChecklist(db, companyId, body.inspectionsTypes)
+    if (body.name !== undefined) await ensureNameFree(db, SUB_TYPES, eq(unitSubTypes.unitTypeId, type.id), body.name, existing.id)
     await db.transaction(async (tx) => {
       if (body.isDefault) {
         await tx
@@ -230,7 +238,7 @@ export function unitTypeRoutes() {
           .where(eq(unitSubTypes.id, existing.id))
       }
       if (body.inspectionsTypes) await replaceChecklist(tx, existing.id, body.inspectionsTypes)
-    })
+    }).catch(rethrowNameTaken(SUB_TYPES.noun, body.name ?? existing.name))
     const unitSubType = await loadOneSubType(db, existing.id)
     return c.json({ message: 'Unit sub type has been saved successfully.', unitSubType } satisfies UnitSubTypeResponse)
   })

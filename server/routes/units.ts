@@ -45,7 +45,7 @@ async function checkTypeAndSubType(db: Db, companyId: string, fields: UnitFields
     .where(and(eq(unitSubTypes.id, fields.unitSubTypeId), eq(unitSubTypes.companyId, companyId)))
   if (!subType) throw notFound()
   if (subType.unitTypeId !== fields.unitTypeId) {
-    throw new Invalid('The Sub Type does not belong to the chosen Type.')
+    throw new Invalid('The Sub Type does not belong to the chosen Type.', { field: 'unitSubTypeId' })
   }
 }
 
@@ -54,12 +54,12 @@ async function checkVinIsFree(db: Db, companyId: string, vin: string, exceptUnit
     .select({ id: units.id })
     .from(units)
     .where(and(eq(units.companyId, companyId), eq(units.vin, vin), exceptUnitId ? ne(units.id, exceptUnitId) : undefined))
-  if (taken) throw new Conflict(DUPLICATE_VIN)
+  if (taken) throw new Conflict(DUPLICATE_VIN, { field: 'vin' })
 }
 
 /** A unique-index race that slipped past the pre-check is still the duplicate-VIN answer. */
 function rethrowDuplicateVin(error: unknown): never {
-  if (isUniqueViolation(error)) throw new Conflict(DUPLICATE_VIN)
+  if (isUniqueViolation(error)) throw new Conflict(DUPLICATE_VIN, { field: 'vin' })
   throw error
 }
 
@@ -231,7 +231,7 @@ export function unitRoutes() {
     const unit = requireNotArchived(await findCompanyUnit(db, companyOf(c.var.user), idParam(c, 'id')))
     const body = await jsonBody(c, OilChangeBody)
     if (body.unitId !== undefined && body.unitId !== unit.id) {
-      throw new Invalid('unitId: The unit does not match the address.')
+      throw new Invalid('The unit does not match the address.', { field: 'unitId' })
     }
     await db.insert(oilChanges).values({
       unitId: unit.id,

@@ -17,7 +17,7 @@ import {
 } from '../../core/contract/auth.ts'
 import { authUserOf, findUser, userDetailsOf, userDocumentsOf, type UserRow } from '../accounts/auth-user.ts'
 import { imageOf, readMultipart } from '../accounts/image-upload.ts'
-import { joinCompanyAsDriver } from '../accounts/membership.ts'
+import { pendingJoinRequestCount, requestToJoin } from '../accounts/join-requests.ts'
 import { DUPLICATE_EMAIL_MESSAGE, PASSWORDS_DO_NOT_MATCH_MESSAGE } from '../accounts/messages.ts'
 import { isUniqueViolation } from '../accounts/unique-violation.ts'
 import { hashPassword } from '../auth/password.ts'
@@ -58,7 +58,7 @@ async function visibleRow(c: Context<AppEnv>): Promise<UserRow> {
 }
 
 function ensureSameId(pathId: string, bodyId: string) {
-  if (pathId !== bodyId) throw new Invalid('id: must match the user in the path.')
+  if (pathId !== bodyId) throw new Invalid('The id must match the user in the path.', { field: 'id' })
 }
 
 /** Units a user has in their hands: every unit of the company for an owner, their assigned units for a driver. */
@@ -107,23 +107,25 @@ export function userRoutes() {
     const { db } = c.var.deps
     const row = await ownRow(c)
     let drivers = 0
+    let joinRequests = 0
     if (row.role === 'owner' && row.companyId) {
       const [result] = await db
         .select({ n: count() })
         .from(users)
         .where(and(eq(users.companyId, row.companyId), eq(users.role, 'driver')))
       drivers = result?.n ?? 0
+      joinRequests = await pendingJoinRequestCount(db, row.companyId)
     }
     // The Defects badge (docs/decisions/011-dvir.md): the owner's open defects.
     const defects = row.role === 'owner' && row.companyId ? await openDefectCount(db, row.companyId) : 0
-    return c.json<DashboardCounts>({ drivers, units: await unitCountOf(db, row), defects })
+    return c.json<DashboardCounts>({ drivers, units: await unitCountOf(db, row), defects, joinRequests })
   })
 
   routes.put('/:id', async (c) => {
     const id = ownId(c)
     const body = await jsonBody(c, UpdateCompanyBody)
     const { db, now } = c.var.deps
-    return c.json<MessageResponse>(await joinCompanyAsDriver(db, id, body.companyId, now?.() ?? new Date()))
+    return c.json<MessageResponse>(await db.transaction((tx) => requestToJoin(tx, id, body.companyId, now?.() ?? new Date())))
   })
 
   routes.put('/update-profile/:id', async (c) => {
@@ -136,7 +138,7 @@ export function userRoutes() {
       .from(users)
       .where(and(eq(users.email, body.email), ne(users.id, id)))
       .limit(1)
-    if (taken) throw new Conflict(DUPLICATE_EMAIL_MESSAGE)
+    if (taken) throw new Conflict(DUPLICATE_EMAIL_MESSAGE, { field: 'email' })
     let row: UserRow | undefined
     try {
       ;[row] = await db
@@ -151,7 +153,7 @@ export function userRoutes() {
         .where(eq(users.id, id))
         .returning()
     } catch (error) {
-      if (isUniqueViolation(error)) throw new Conflict(DUPLICATE_EMAIL_MESSAGE)
+      if (isUniqueViolation(error)) throw new Conflict(DUPLICATE_EMAIL_MESSAGE, { field: 'email' })
       throw error
     }
     if (!row) throw new NotFound(NOT_FOUND)
@@ -162,7 +164,7 @@ export function userRoutes() {
     const id = ownId(c)
     const body = await jsonBody(c, UpdatePasswordBody)
     ensureSameId(id, body.id)
-    if (body.password !== body.confirmPassword) throw new Invalid(PASSWORDS_DO_NOT_MATCH_MESSAGE)
+    if (body.password !== body.confirmPassword) throw new Invalid(PASSWORDS_DO_NOT_MATCH_MESSAGE, { field: 'confirmPassword' })
     const { db, now: clock, scryptCost } = c.var.deps
     const now = clock?.() ?? new Date()
     const passwordHash = await hashPassword(body.password, scryptCost)

@@ -152,27 +152,45 @@ export function diskFileStore(root: string): FileStore {
   }
 }
 
+/** How long a file link lasts: hours, not days (issue 17); the expiry is then rounded up to the hour. */
+export const FILE_LINK_TTL_SECONDS = 2 * 3600
+
+export interface FileUrlSigner {
+  /**
+   * A link to `key` for the viewer this signer is bound to (forViewer); an unbound signer throws, since
+   * a link must name whose access it is checked against when used.
+   */
+  url(key: string, options?: { ttlSeconds?: number; download?: boolean; now?: Date }): string
+  /** Whether `sig` signs (key, exp, viewer) and `exp` has not passed. */
+  verify(key: string, exp: number, viewer: string, sig: string, now?: Date): boolean
+  /** The same signer, making links for `userId`. */
+  forViewer(userId: string): FileUrlSigner
+}
+
 /**
- * Signed, expiring URLs for files: `/api/files/{key}?exp=…&sig=…`. The signature covers key and expiry,
- * so a URL can be shared into an <img> without a bearer token but cannot be forged or extended.
+ * Signed, expiring URLs for files: `/api/files/{key}?exp=…&u=…&sig=…`. The signature covers key, expiry
+ * and viewer (the user the link was made for), so a URL can be shared into an <img> without a bearer
+ * token but cannot be forged, extended or moved to another viewer; the files route then checks that
+ * viewer's access as it is now (routes/files.ts), so a link stops working when its viewer's access ends.
  */
-export function fileUrlSigner(secret: string) {
-  const sign = (key: string, exp: number) => createHmac('sha256', secret).update(`${key}\n${exp}`).digest('base64url')
+export function fileUrlSigner(secret: string, viewer?: string): FileUrlSigner {
+  const sign = (key: string, exp: number, user: string) => createHmac('sha256', secret).update(`${key}\n${exp}\n${user}`).digest('base64url')
   return {
-    url(key: string, options: { ttlSeconds?: number; download?: boolean; now?: Date } = {}): string {
+    url(key, options = {}) {
+      if (viewer === undefined) throw new Error('a file link is made for a viewer: use fileUrls bound to the request (forViewer)')
       const now = options.now ?? new Date()
       // Rounded to the hour so the same file keeps the same URL for a while and browser caches hit.
       const hour = 3600
-      const exp = Math.ceil((now.getTime() / 1000 + (options.ttlSeconds ?? 24 * hour)) / hour) * hour
+      const exp = Math.ceil((now.getTime() / 1000 + (options.ttlSeconds ?? FILE_LINK_TTL_SECONDS)) / hour) * hour
       const download = options.download ? '&download=1' : ''
-      return `/api/files/${key}?exp=${exp}&sig=${sign(key, exp)}${download}`
+      return `/api/files/${key}?exp=${exp}&u=${viewer}&sig=${sign(key, exp, viewer)}${download}`
     },
-    verify(key: string, exp: number, sig: string, now: Date = new Date()): boolean {
+    verify(key, exp, user, sig, now = new Date()) {
       if (!Number.isFinite(exp) || exp * 1000 < now.getTime()) return false
-      const expected = Buffer.from(sign(key, exp))
+      const expected = Buffer.from(sign(key, exp, user))
       const given = Buffer.from(sig)
       return expected.length === given.length && timingSafeEqual(expected, given)
     },
+    forViewer: (userId) => fileUrlSigner(secret, userId),
   }
 }
-export type FileUrlSigner = ReturnType<typeof fileUrlSigner>

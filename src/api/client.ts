@@ -4,7 +4,7 @@
 // answer tells the app's connectivity state (reads keep the spec's no-timeout rule: only outright
 // network errors are reported, never slowness).
 import ky, { HTTPError } from 'ky'
-import { messageFromBody } from './error-message.ts'
+import { fieldFromBody, messageFromBody } from './error-message.ts'
 import { storedToken } from './session.ts'
 import { connectivity } from '../lib/app-connectivity.ts'
 import { STORAGE_KEYS } from '../lib/storage-keys.ts'
@@ -60,6 +60,9 @@ export function createApiClient(prefixUrl: string, onNetworkError: () => void = 
             body = null
           }
           error.message = messageFromBody(body, error.message)
+          // The field the message is about (ApiErrorBody.field): forms show the message under it.
+          const field = fieldFromBody(body)
+          if (field !== undefined) Object.assign(error, { field })
           return error
         },
       ],

@@ -57,7 +57,7 @@ const isControl = (target: EventTarget | null) => target instanceof Element && t
 
 export function DataTable<Row>(props: DataTableProps<Row>) {
   if (props.rows.length === 0) {
-    return <p className="rounded-md border border-dashed border-slate-300 px-4 py-10 text-center text-slate-500 dark:border-strokedark dark:text-slate-400">{props.empty}</p>
+    return <p className="rounded-md border border-dashed border-slate-300 px-4 py-10 text-center text-slate-600 dark:border-strokedark dark:text-slate-400">{props.empty}</p>
   }
   return isPartOrLong(props) ? <VirtualTable {...props} /> : <FullTable {...props} />
 }

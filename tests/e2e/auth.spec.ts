@@ -13,7 +13,7 @@ async function signUp(page: Page, path: string, email: string | null) {
   if (email) await page.getByLabel('Email').fill(email)
   await page.getByLabel('Password').fill(PASSWORD)
   await page.getByRole('button', { name: 'Create account' }).click()
-  await expect(page.getByText('Your account has been created. Please sign in.')).toBeVisible()
+  await expect(page.getByText(/^Thank you for signing up\./)).toBeVisible()
   await expect(page).toHaveURL(/\/signin$/)
 }
 
@@ -72,7 +72,7 @@ test('a forgotten password is reset through the mailed link and the new one sign
   await expect(page.getByText('The password reset link has been sent to your email.')).toBeVisible()
   await expect(page).toHaveURL(/\/signin$/)
 
-  const link = new URL(await mailedLink(email))
+  const link = new URL(await mailedLink(email, /\/set-password\//))
   await page.goto(link.pathname)
   await page.getByLabel('Password', { exact: true }).fill('Renewed12')
   await page.getByLabel('Confirm Password').fill('Renewed12')
@@ -86,13 +86,26 @@ test('a forgotten password is reset through the mailed link and the new one sign
   await expect(page).toHaveURL(/\/new-user$/)
 })
 
-test('a driver signing up through the company link sees its name and lands signed in on /units', async ({ page }) => {
+test('a driver signing up through the company link sees its name, and after signing in waits for its owner', async ({ page }) => {
   const email = uniqueEmail('driver')
   await page.goto('/demo-freight/signup')
   await expect(page.getByRole('heading', { name: 'Sign Up to Demo Freight' })).toBeVisible()
   await signUp(page, '/demo-freight/signup', email)
   await signIn(page, email, PASSWORD)
-  await expect(page).toHaveURL(/\/units$/)
+  await expect(page).toHaveURL(/\/new-user$/)
+  await expect(page.getByRole('heading', { name: 'Waiting for approval' })).toBeVisible()
+})
+
+test('signing up with an address that already has an account answers as for a new one', async ({ page }) => {
+  await page.goto('/signup')
+  await page.getByLabel('First Name').fill('Eve')
+  await page.getByLabel('Last Name').fill('Probe')
+  await page.getByLabel('Phone Number').fill('555-0100')
+  await page.getByLabel('Email').fill('owner@fleetyard.demo')
+  await page.getByLabel('Password').fill(PASSWORD)
+  await page.getByRole('button', { name: 'Create account' }).click()
+  await expect(page.getByText('Thank you for signing up. Please sign in; we have also sent you an email.')).toBeVisible()
+  await expect(page).toHaveURL(/\/signin$/)
 })
 
 test('an unknown invitation token goes to /404, whose Home link leads back to sign-in', async ({ page }) => {

@@ -32,8 +32,8 @@ export const test = base.extend({
 
 export { expect }
 
-/** The link of the newest mail to `to`, read from DATA_DIR/mail; none yet: null. */
-function newestMailLink(to: string): string | null {
+/** The link of the newest mail to `to` whose link matches, read from DATA_DIR/mail; none yet: null. */
+function newestMailLink(to: string, matching: RegExp): string | null {
   const dir = path.join(process.env.E2E_DATA_DIR ?? '', 'mail')
   let files: string[]
   try {
@@ -41,16 +41,21 @@ function newestMailLink(to: string): string | null {
   } catch {
     return null
   }
-  const newest = files.filter((file) => file.toLowerCase().includes(to.toLowerCase().replace(/[^a-z0-9@._-]/gi, '_'))).sort().at(-1)
-  if (!newest) return null
-  return /https?:\/\/\S+/.exec(readFileSync(path.join(dir, newest), 'utf8'))?.[0] ?? null
+  const links = files
+    .filter((file) => file.toLowerCase().includes(to.toLowerCase().replace(/[^a-z0-9@._-]/gi, '_')))
+    .sort()
+    .map((file) => /https?:\/\/\S+/.exec(readFileSync(path.join(dir, file), 'utf8'))?.[0] ?? null)
+  return links.filter((link): link is string => link !== null && matching.test(link)).at(-1) ?? null
 }
 
-/** The link mailed to `to`: mail is sent by a job a moment after the request, so this waits for it. */
-export async function mailedLink(to: string, timeoutMs = 20_000): Promise<string> {
+/**
+ * The link mailed to `to` (the newest matching `matching`, e.g. /\/set-password\// — a sign-up also mails
+ * a welcome): mail is sent by a job a moment after the request, so this waits for it.
+ */
+export async function mailedLink(to: string, matching = /./, timeoutMs = 20_000): Promise<string> {
   const until = Date.now() + timeoutMs
   for (;;) {
-    const link = newestMailLink(to)
+    const link = newestMailLink(to, matching)
     if (link) return link
     if (Date.now() > until) throw new Error(`no mail with a link for ${to} within ${timeoutMs} ms`)
     await new Promise((resolve) => setTimeout(resolve, 250))

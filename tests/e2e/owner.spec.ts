@@ -4,6 +4,7 @@
 import { AxeBuilder } from '@axe-core/playwright'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { test, expect, mailedLink, uniqueEmail } from './fixtures.ts'
+import { approveJoinRequest } from './company-fixtures.ts'
 
 const PASSWORD = 'Fleetyard1'
 const IPHONE_UA =
@@ -265,7 +266,7 @@ test('an owner invites a driver who signs up through the mailed link and appears
 
   const driverContext = await browser.newContext()
   const driverPage = await driverContext.newPage()
-  await driverPage.goto(new URL(await mailedLink(driverEmail)).pathname)
+  await driverPage.goto(new URL(await mailedLink(driverEmail, /\/signup\//)).pathname)
   await expect(driverPage.getByLabel('Email')).toHaveValue(driverEmail)
   await driverPage.getByLabel('First Name').fill('Ivy')
   await driverPage.getByLabel('Last Name').fill('Invited')
@@ -374,7 +375,7 @@ test('the profile shows counts, settings save personal information and an avatar
   await expect(page).toHaveURL(/\/profile$/)
 })
 
-test('a driver uploads a licence and the licence banner goes away', async ({ page }) => {
+test('a driver uploads a licence and the licence banner goes away', async ({ page, request }) => {
   const email = uniqueEmail('licence')
   await page.goto('/demo-freight/signup')
   await page.getByLabel('First Name').fill('Lee')
@@ -384,6 +385,8 @@ test('a driver uploads a licence and the licence banner goes away', async ({ pag
   await page.getByLabel('Password').fill(PASSWORD)
   await page.getByRole('button', { name: 'Create account' }).click()
   await expect(page).toHaveURL(/\/signin$/)
+  // Joining through the company link waits for the owner (issue 17): the demo owner lets them in.
+  await approveJoinRequest(request, { email: 'owner@fleetyard.demo', password: PASSWORD }, email)
   await signIn(page, email)
   await expect(page.getByText('Driver License Required')).toBeVisible()
   await page.goto('/inspection-types')

@@ -140,3 +140,14 @@ export async function startTempCluster(): Promise<TempCluster> {
     throw error
   }
 }
+
+/**
+ * The PostgreSQL a test that must run on one uses: the `npm run test:pg` cluster (TEST_DATABASE_URL) when
+ * there is one, else a temp cluster of its own, stopped by `stop`.
+ */
+export async function postgresForTest(): Promise<{ adminUrl: string; stop: () => Promise<void> }> {
+  const given = process.env.TEST_DATABASE_URL
+  if (given) return { adminUrl: given, stop: async () => {} }
+  const cluster = await startTempCluster()
+  return { adminUrl: cluster.url, stop: () => cluster.stop() }
+}

@@ -7,7 +7,8 @@ import { openDatabase, type Database } from '../../server/db/client.ts'
 
 export const TEMPLATE_DATABASE = 'fy_template'
 
-async function withAdmin<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+/** Runs `work` on a client of its own connected to `adminUrl`, closed afterwards. */
+export async function withAdmin<T>(adminUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: adminUrl })
   await client.connect()
   try {
@@ -17,7 +18,8 @@ async function withAdmin<T>(adminUrl: string, work: (client: pg.Client) => Promi
   }
 }
 
-function urlOf(adminUrl: string, database: string): string {
+/** `adminUrl` pointed at another database of the same cluster. */
+export function urlOf(adminUrl: string, database: string): string {
   const url = new URL(adminUrl)
   url.pathname = `/${database}`
   return url.toString()

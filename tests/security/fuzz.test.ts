@@ -4,7 +4,8 @@
 // auth gate, is what answers) — then a fixed sweep setting each field and param of the valid request to
 // each edge value in turn (NUL, lone surrogate, huge, wrong type…), so no run misses those. Never a 500;
 // every refusal is a JSON `{ message }`; a refused request leaves every table and the file store
-// unchanged; nothing reaches Object.prototype. Every paged list also gets query strings of its own:
+// unchanged; nothing reaches Object.prototype; a message is written for people, never led by a field key
+// ('make: …' — the key travels in `field`). Every paged list also gets query strings of its own:
 // limits, cursors (well-typed forgeries for every list, wrong types, garbled), search text, filters, sorts.
 // FUZZ_RUNS (default 20) sets the cases per route; a failure prints the seed to replay it with FUZZ_SEED.
 import fc from 'fast-check'
@@ -350,6 +351,9 @@ function describeCase(fuzzCase: FuzzCase, url: string): string {
   return `${url.slice(0, 300)} — ${body}`
 }
 
+/** 'make: …', 'units.0: …': a message that names the request's key instead of speaking to a person. */
+const FIELD_KEY_PREFIX = /^[A-Za-z_]\w*(\.\w+)*: /
+
 /** A wrong password is refused and still counted: sign-in limits keep their counters in the database. */
 const COUNTED_EVEN_WHEN_REFUSED = ['rate_limit_counters']
 
@@ -378,6 +382,7 @@ describe('every route answers arbitrary input with a 4xx or a success, never a 5
         const refused = response.status >= 400
         const message = refused ? (response.body as { message?: unknown } | null)?.message : 'success'
         expect(typeof message, `${what}: error body ${JSON.stringify(response.body)}`).toBe('string')
+        expect(refused && FIELD_KEY_PREFIX.test(String(message)), `${what}: a message led by a field key: ${String(message)}`).toBe(false)
         // A success may change data; a refusal must not.
         expect(refused ? stored : before, `${what}: refused with ${response.status} but changed stored data`).toEqual(before)
         expect(Object.prototype, 'Object.prototype was polluted').not.toHaveProperty('polluted')

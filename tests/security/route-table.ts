@@ -100,6 +100,20 @@ function companyRows(prefix: '/company' | '/companies'): RouteRow[] {
     },
     { route: `GET ${prefix}/:slug/by-slug`, rule: 'public', params: (w) => ({ slug: w.a.slug }) },
     { route: `GET ${prefix}/:id/drivers`, rule: 'owner', params: (w) => ({ id: w.a.companyId }) },
+    // Only the newcomer has a request to withdraw; a member has none (404).
+    { route: `DELETE ${prefix}/join-request`, rule: 'newcomerSelf' },
+    { route: `GET ${prefix}/:id/join-requests`, rule: 'owner', params: (w) => ({ id: w.a.companyId }) },
+    {
+      route: `POST ${prefix}/:id/join-requests/:requestId/approve`,
+      rule: 'owner',
+      params: (w) => ({ id: w.a.companyId, requestId: w.joinRequestId }),
+    },
+    {
+      route: `POST ${prefix}/:id/join-requests/:requestId/reject`,
+      rule: 'owner',
+      params: (w) => ({ id: w.a.companyId, requestId: w.joinRequestId }),
+    },
+    { route: `DELETE ${prefix}/:id/drivers/:driverId`, rule: 'owner', params: (w) => ({ id: w.a.companyId, driverId: w.a.driver.id }) },
   ]
 }
 
@@ -248,7 +262,7 @@ export const ROUTE_TABLE: RouteRow[] = [
   // Inspection types
   { route: 'GET /inspection-types', rule: 'anyMember' },
   { route: 'GET /inspection-types/:id', rule: 'company', params: (w) => ({ id: w.a.inspectionTypeId }) },
-  { route: 'POST /inspection-types', rule: 'anyOwner', request: () => ({ json: { name: 'Lights', icon: 'fa-lightbulb' } }) },
+  { route: 'POST /inspection-types', rule: 'anyOwner', request: () => ({ json: { name: unique('Hitch'), icon: 'fa-lightbulb' } }) },
   {
     route: 'PUT /inspection-types/:id',
     rule: 'owner',

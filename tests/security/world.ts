@@ -1,7 +1,8 @@
 // A seeded world for the security suite, written straight to the database: two companies, each with an
 // owner, a driver, a unit assigned to that driver, unit types and sub types (one of each unused, so it can
 // be deleted), an inspection type, the owner's open draft, the driver's open pre-trip with a photo, a
-// document on the unit and a pending invitation — plus a signed-in newcomer who has no company yet.
+// document on the unit and a pending invitation — plus a signed-in newcomer who has no company yet and
+// whose request to join company A waits for its owner.
 import path from 'node:path'
 import {
   documents,
@@ -10,6 +11,7 @@ import {
   inspections,
   inspectionTypes,
   invitations,
+  joinRequests,
   media,
   unitSubTypes,
 } from '../../server/db/schema.ts'
@@ -56,6 +58,8 @@ export interface World {
   b: CompanyWorld
   /** Signed in, no company and no role yet (onboarding). */
   newcomer: TestUser
+  /** The newcomer's pending request to join company A. */
+  joinRequestId: string
 }
 
 export const PDF_BYTES = new TextEncoder().encode('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n')
@@ -188,5 +192,6 @@ export async function seedWorld(ctx: TestContext): Promise<World> {
   const a = await seedCompany(ctx)
   const b = await seedCompany(ctx)
   const newcomer = await ctx.user({ role: null, companyId: null })
-  return { ctx, a, b, newcomer }
+  const [request] = await ctx.db.insert(joinRequests).values({ userId: newcomer.id, companyId: a.companyId }).returning()
+  return { ctx, a, b, newcomer, joinRequestId: request!.id }
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { PASSWORD_RULE_MESSAGE } from '../../core/contract/common.ts'
 import { hashToken } from '../../server/auth/tokens.ts'
-import { invitations, passwordResetTokens, sessions, users } from '../../server/db/schema.ts'
+import { invitations, joinRequests, passwordResetTokens, sessions, users } from '../../server/db/schema.ts'
 import { createTestContext, type TestContext } from './harness.ts'
 
 let ctx: TestContext
@@ -60,7 +60,7 @@ describe('POST /auth/login', () => {
     expect(wrongTypes.body.message).toContain('Email is required.')
     const missing = await ctx.call('POST', '/auth/login', { json: { email: 'a@example.com' } })
     expect(missing.status).toBe(400)
-    expect(missing.body.message).toBe('password is required.')
+    expect(missing.body).toEqual({ message: 'Password is required.', field: 'password' })
     const array = await ctx.call('POST', '/auth/login', { json: [] })
     expect(array.status).toBe(400)
   })
@@ -101,7 +101,7 @@ describe('POST /auth/register', () => {
     const address = email('plain')
     const response = await signUp({ email: address })
     expect(response.status).toBe(201)
-    expect(response.body).toEqual({ message: 'Your account has been created. Please sign in.' })
+    expect(response.body).toEqual({ message: 'Thank you for signing up. Please sign in; we have also sent you an email.' })
     const [row] = await ctx.db.select().from(users).where(eq(users.email, address))
     expect(row).toMatchObject({ role: null, companyId: null, isNewUser: true, firstName: 'Nina', lastName: 'New', phone: '(555) 123-4567' })
     expect(row!.passwordHash).toMatch(/^scrypt\$/)
@@ -109,11 +109,13 @@ describe('POST /auth/register', () => {
     expect(login.status).toBe(200)
   })
 
-  test('an email that already has an account answers 409, whatever its case', async () => {
+  test('an email that already has an account, whatever its case, answers as a new one and changes nothing', async () => {
     const existing = await ctx.user({ role: null, companyId: null })
     const response = await signUp({ email: existing.email.toUpperCase() })
-    expect(response.status).toBe(409)
-    expect(response.body).toEqual({ message: 'An account with this email already exists.' })
+    expect(response.status).toBe(201)
+    expect(response.body).toEqual({ message: 'Thank you for signing up. Please sign in; we have also sent you an email.' })
+    expect(await ctx.db.select().from(users).where(eq(users.email, existing.email))).toHaveLength(1)
+    expect((await ctx.call('POST', '/auth/login', { json: { email: existing.email, password: existing.password } })).status).toBe(200)
   })
 
   test('the password rule is enforced with its message', async () => {
@@ -152,7 +154,7 @@ describe('POST /auth/register', () => {
     const token = await invite(company.id, address)
     const other = await signUp({ email: email('someone-else'), invitationToken: token })
     expect(other.status).toBe(400)
-    expect(other.body).toEqual({ message: 'Sign up with the email address the invitation was sent to.' })
+    expect(other.body).toEqual({ message: 'Sign up with the email address the invitation was sent to.', field: 'email' })
     expect((await signUp({ email: address, invitationToken: token })).status).toBe(201)
   })
 
@@ -165,12 +167,15 @@ describe('POST /auth/register', () => {
     expect(await ctx.db.select().from(users).where(eq(users.email, address))).toEqual([])
   })
 
-  test('with a companyId the user becomes a driver of that company', async () => {
+  test('with a companyId the user asks to join that company, and has none until its owner approves', async () => {
     const company = await ctx.company()
     const address = email('by-link')
     expect((await signUp({ email: address, companyId: company.id })).status).toBe(201)
     const [row] = await ctx.db.select().from(users).where(eq(users.email, address))
-    expect(row).toMatchObject({ role: 'driver', companyId: company.id, isNewUser: false })
+    expect(row).toMatchObject({ role: null, companyId: null, isNewUser: true })
+    expect(await ctx.db.select({ companyId: joinRequests.companyId, status: joinRequests.status }).from(joinRequests).where(eq(joinRequests.userId, row!.id))).toEqual([
+      { companyId: company.id, status: 'pending' },
+    ])
   })
 
   test('an unknown companyId answers 404 and creates no user', async () => {
@@ -243,12 +248,12 @@ describe('password reset', () => {
   test('mismatched passwords, a weak password and a missing token answer 400', async () => {
     const mismatch = await ctx.call('POST', '/auth/set-password', { json: { token: 'x', password: 'Secret1', confirmPassword: 'Secret2' } })
     expect(mismatch.status).toBe(400)
-    expect(mismatch.body).toEqual({ message: 'Passwords do not match.' })
+    expect(mismatch.body).toEqual({ message: 'Passwords do not match.', field: 'confirmPassword' })
     const weak = await ctx.call('POST', '/auth/set-password', { json: { token: 'x', password: 'weak', confirmPassword: 'weak' } })
     expect(weak.body.message).toContain(PASSWORD_RULE_MESSAGE)
     const noToken = await ctx.call('POST', '/auth/set-password', { json: { password: 'Secret1', confirmPassword: 'Secret1' } })
     expect(noToken.status).toBe(400)
-    expect(noToken.body.message).toBe('token is required.')
+    expect(noToken.body).toEqual({ message: 'Token is required.', field: 'token' })
     const emptyToken = await ctx.call('POST', '/auth/set-password', { json: { token: '', password: 'Secret1', confirmPassword: 'Secret1' } })
     expect(emptyToken.body.message).toContain('The link is invalid.')
     expect((await ctx.call('POST', '/auth/reset-password', { json: { email: 7 } })).status).toBe(400)

@@ -102,13 +102,13 @@ describe('active companies', () => {
 })
 
 describe('POST /companies/apply', () => {
-  test('a new user applies to an active company and becomes its driver', async () => {
+  test('a new user applies to an active company and waits for its owner, still without a company', async () => {
     const user = await newUser()
     const company = await ctx.company('Apply Here Inc')
     const response = await ctx.call('POST', '/companies/apply', { token: user.token, json: { userId: user.id, companyId: company.id } })
     expect(response.status).toBe(200)
-    expect(response.body).toEqual({ message: 'You have joined Apply Here Inc.' })
-    expect(await userRow(ctx.db, user.id)).toMatchObject({ role: 'driver', companyId: company.id, isNewUser: false })
+    expect(response.body).toEqual({ message: 'Your request to join Apply Here Inc has been sent. You can use it once the owner approves.' })
+    expect(await userRow(ctx.db, user.id)).toMatchObject({ role: null, companyId: null, isNewUser: true })
   })
 
   test('applying for someone else answers 404; a member applying again answers 409', async () => {

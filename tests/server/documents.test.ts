@@ -124,7 +124,7 @@ describe('POST /documents', () => {
     expect((await postDocument({ fileName: 'Flags', showForDrivers: 'true' })).status).toBe(400)
     const badUnit = await postDocument({ fileName: 'Units', units: `${unitId},not-an-id` })
     expect(badUnit.status).toBe(400)
-    expect(badUnit.body.message).toContain('Invalid unit id.')
+    expect(badUnit.body).toEqual({ message: 'One of the chosen units is not valid.', field: 'units' })
   })
 
   test('no file, an empty file or two files are refused', async () => {
@@ -380,7 +380,8 @@ describe('DELETE /documents/{id}', () => {
     // The file goes by a job, once the row is gone for good.
     expect(await ctx.runJobs()).toBeGreaterThan(0)
     expect(storedDocuments()).not.toContain(key.split('/')[1])
-    expect((await fetchFile(added.url)).status).toBe(404)
+    // Its old link opens nothing: the document is no one's to read any more.
+    expect((await fetchFile(added.url)).status).toBe(403)
   })
 
   test('a driver may not delete, even a document they added', async () => {

@@ -76,7 +76,7 @@ describe('GET /driver/{id}/details', () => {
         {
           _id: expect.any(String),
           type: 'driver-licence',
-          url: expect.stringMatching(/^\/api\/files\/licences\/0b7c6f1e-2d8a-4c3b-9e5f-1a2b3c4d5e6f\?exp=\d+&sig=/),
+          url: expect.stringMatching(new RegExp(`^/api/files/licences/0b7c6f1e-2d8a-4c3b-9e5f-1a2b3c4d5e6f\\?exp=\\d+&u=${owner.id}&sig=`)),
         },
       ],
       units: 1,

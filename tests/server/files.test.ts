@@ -1,22 +1,29 @@
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { documents } from '../../server/db/schema.ts'
 import { licenceCardPng } from '../../server/seed.ts'
-import { diskFileStore, fileUrlSigner, newFileKey, type FileStore } from '../../server/storage/storage.ts'
-import { createTestContext, type TestContext } from './harness.ts'
+import { diskFileStore, fileUrlSigner, newFileKey, type FileStore, type FileUrlSigner } from '../../server/storage/storage.ts'
+import { createTestContext, type TestContext, type TestUser } from './harness.ts'
 
 let ctx: TestContext
 let store: FileStore
-// The harness signs with this secret; a URL made here verifies in its app.
-const signer = fileUrlSigner('test-secret')
+let owner: TestUser & { companyId: string }
+// The harness signs with this secret; a URL made here for the owner verifies in its app.
+let signer: FileUrlSigner
 beforeAll(async () => {
   ctx = await createTestContext()
   store = diskFileStore(path.join(ctx.dataDir, 'files'))
+  owner = await ctx.owner()
+  signer = fileUrlSigner('test-secret').forViewer(owner.id)
 })
 afterAll(() => ctx.close())
 
-async function stored(bytes: Uint8Array | string, contentType: string, folder = 'media') {
-  const key = newFileKey(folder)
-  await store.put(key, typeof bytes === 'string' ? new TextEncoder().encode(bytes) : bytes, contentType)
+/** A file stored as a document of the owner's company, so the owner may read it (storage/file-access.ts). */
+async function stored(bytes: Uint8Array | string, contentType: string) {
+  const key = newFileKey('documents')
+  const content = typeof bytes === 'string' ? new TextEncoder().encode(bytes) : bytes
+  await store.put(key, content, contentType)
+  await ctx.db.insert(documents).values({ companyId: owner.companyId, authorId: owner.id, fileName: 'File', fileKey: key, contentType, size: content.byteLength })
   return key
 }
 
@@ -34,7 +41,7 @@ describe('GET /files/{folder}/{id}', () => {
     expect(response.bytes).toEqual(png)
     expect(response.headers.get('content-type')).toBe('image/png')
     expect(response.headers.get('x-content-type-options')).toBe('nosniff')
-    expect(response.headers.get('cache-control')).toBe('private, max-age=3600')
+    expect(response.headers.get('cache-control')).toBe('private, no-cache')
     expect(response.headers.get('content-disposition')).toBe('inline')
   })
 
@@ -89,7 +96,9 @@ describe('GET /files/{folder}/{id}', () => {
   })
 
   test('a signed URL for a file that is not stored, or a key of the wrong shape, answers 404', async () => {
-    const missing = newFileKey('media')
+    // The row names it, so the owner may read it; the store does not have it.
+    const missing = newFileKey('documents')
+    await ctx.db.insert(documents).values({ companyId: owner.companyId, fileName: 'Lost', fileKey: missing, contentType: 'application/pdf', size: 1 })
     expect((await get(signer.url(missing))).status).toBe(404)
     const badKey = 'media/not-a-uuid'
     expect((await get(signer.url(badKey))).status).toBe(404)

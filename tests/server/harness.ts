@@ -117,11 +117,13 @@ export interface TestContextOptions {
   now?: () => Date
   /** Where mail goes instead of DATA_DIR/mail (e.g. a real SMTP server the test runs). */
   mailer?: Mailer
+  /** A database the test opened itself (e.g. on a PostgreSQL it must reach behind the app's back); closed with the context. */
+  database?: Database
 }
 
 export async function createTestContext(contextOptions: TestContextOptions = {}): Promise<TestContext> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'fleetyard-test-'))
-  const database = await openContextDatabase()
+  const database = contextOptions.database ?? (await openContextDatabase())
   const db = database.db
   const jobs = await openJobQueue(database)
   const mailer = contextOptions.mailer ?? fileMailer(path.join(dataDir, 'mail'), 'Fleetyard <test@fleetyard.local>', () => {})

@@ -1,20 +1,25 @@
 // Units and media bytes for the inspection tests. The images are real, decodable PNGs and structurally
 // valid JPEG headers built in code; the videos are real container headers (the server never decodes
 // video, it only recognises the container), so no binary fixtures live in the repository.
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { Db } from '../../server/db/client.ts'
 import { encodePng } from '../../server/media/png.ts'
 import { unitStatusEvents, unitSubTypes, units, unitTypes, type UnitStatus } from '../../server/db/schema.ts'
 
 let vinCounter = 0
 
-/** A unit of the company (with its own type and sub type), optionally assigned to a driver. */
+/** The company's Truck type and its Standard sub type, each made the first time (names are unique). */
+async function truckType(db: Db, companyId: string) {
+  const [found] = await db.select().from(unitTypes).where(and(eq(unitTypes.companyId, companyId), eq(unitTypes.name, 'Truck'))).limit(1)
+  const type = found ?? (await db.insert(unitTypes).values({ companyId, name: 'Truck', icon: 'fa-truck', isDefault: true }).returning())[0]!
+  const [standard] = await db.select().from(unitSubTypes).where(and(eq(unitSubTypes.unitTypeId, type.id), eq(unitSubTypes.name, 'Standard'))).limit(1)
+  const subType = standard ?? (await db.insert(unitSubTypes).values({ companyId, unitTypeId: type.id, name: 'Standard', isDefault: true }).returning())[0]!
+  return { type, subType }
+}
+
+/** A unit of the company (of its Truck type, Standard sub type), optionally assigned to a driver. */
 export async function makeUnit(db: Db, companyId: string, options: { driverId?: string | null; status?: UnitStatus } = {}) {
-  const [type] = await db.insert(unitTypes).values({ companyId, name: 'Truck', icon: 'fa-truck', isDefault: true }).returning()
-  const [subType] = await db
-    .insert(unitSubTypes)
-    .values({ companyId, unitTypeId: type!.id, name: 'Standard', isDefault: true })
-    .returning()
+  const { type, subType } = await truckType(db, companyId)
   vinCounter += 1
   const [unit] = await db
     .insert(units)

@@ -31,7 +31,10 @@ const BUILT_IN_NAMES = [
   'Seat Belt',
 ]
 
-async function ownType(companyId: string, name = 'Fifth wheel') {
+let serial = 0
+
+/** A type of the company's own; names are unique in a company, so the default one is numbered. */
+async function ownType(companyId: string, name = `Fifth wheel ${++serial}`) {
   const [row] = await ctx.db.insert(inspectionTypes).values({ companyId, name, icon: 'tools' }).returning()
   return row!
 }
@@ -59,12 +62,12 @@ describe('reading inspection types', () => {
 
   test("the company's own types follow the built-ins; another company's are not listed", async () => {
     const mine = await ownType(owner.companyId, 'Mine')
-    await ownType(stranger.companyId, 'Theirs')
+    await ownType(stranger.companyId, 'Theirs listed')
     const response = await ctx.call('GET', '/inspection-types', { token: owner.token })
     const names = response.body.map((t: { name: string }) => t.name)
     expect(names.slice(0, BUILT_IN_NAMES.length)).toEqual(BUILT_IN_NAMES)
     expect(names).toContain('Mine')
-    expect(names).not.toContain('Theirs')
+    expect(names).not.toContain('Theirs listed')
     expect(response.body.find((t: { _id: string }) => t._id === mine.id)).toEqual({ _id: mine.id, name: 'Mine', icon: 'tools', builtIn: false })
   })
 
@@ -109,13 +112,13 @@ describe('writing inspection types', () => {
   })
 
   test.each([
-    [{ name: '', icon: 'key' }, 'name: Name is required.'],
-    [{ name: 'X' }, 'icon: Icon is required.'],
-    [{ name: 'X', icon: '<svg>' }, 'icon: Icon is not valid.'],
-  ])('invalid body %j is a 400 with a message', async (json, message) => {
+    [{ name: '', icon: 'key' }, { message: 'Name is required.', field: 'name' }],
+    [{ name: 'X' }, { message: 'Icon is required.', field: 'icon' }],
+    [{ name: 'X', icon: '<svg>' }, { message: 'Icon is not valid.', field: 'icon' }],
+  ])('invalid body %j is a 400 with a message and its field', async (json, error) => {
     const response = await ctx.call('POST', '/inspection-types', { token: owner.token, json })
     expect(response.status).toBe(400)
-    expect(response.body.message).toBe(message)
+    expect(response.body).toEqual(error)
   })
 
   test('malformed JSON is a 400', async () => {
@@ -147,5 +150,21 @@ describe('writing inspection types', () => {
       message: 'Not authorized',
     })
     expect((await ctx.call('DELETE', `/inspection-types/${mine.id}`, { token: driver.token })).status).toBe(403)
+  })
+})
+
+describe('unique names', () => {
+  test('an inspection type named like the company’s own or a built-in one is a 409 on Name', async () => {
+    const company = await ctx.owner()
+    expect((await ctx.call('POST', '/inspection-types', { token: company.token, json: { name: 'Hitch  pin', icon: 'key' } })).status).toBe(201)
+    const again = await ctx.call('POST', '/inspection-types', { token: company.token, json: { name: 'hitch pin', icon: 'tools' } })
+    expect(again).toMatchObject({ status: 409, body: { message: 'There is already an inspection type named "Hitch pin".', field: 'name' } })
+    const builtIn = await ctx.call('POST', '/inspection-types', { token: company.token, json: { name: 'LIGHTS', icon: 'tools' } })
+    expect(builtIn).toMatchObject({ status: 409, body: { message: 'There is already an inspection type named "Lights".' } })
+    // Another company's own names are its own.
+    expect((await ctx.call('POST', '/inspection-types', { token: stranger.token, json: { name: 'Hitch pin', icon: 'key' } })).status).toBe(201)
+    const other = await ctx.call('POST', '/inspection-types', { token: company.token, json: { name: 'Landing gear', icon: 'tools' } })
+    const renamed = await ctx.call('PUT', `/inspection-types/${other.body.inspectionType._id}`, { token: company.token, json: { name: 'HITCH PIN' } })
+    expect(renamed).toMatchObject({ status: 409, body: { field: 'name' } })
   })
 })

@@ -3,34 +3,20 @@
 // PostgreSQL (PGlite is one process's database): the `npm run test:pg` cluster, or a temp one of its own.
 import { readFileSync } from 'node:fs'
 import { randomBytes } from 'node:crypto'
-import pg from 'pg'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { openDatabase } from '../../server/db/client.ts'
-import { startTempCluster, type TempCluster } from '../pg/temp-cluster.ts'
+import { postgresForTest } from '../pg/temp-cluster.ts'
+import { withAdmin as admin } from '../pg/test-databases.ts'
 
-let cluster: TempCluster | null = null
+let postgres: Awaited<ReturnType<typeof postgresForTest>> | undefined
 let adminUrl: string
 beforeAll(async () => {
-  const given = process.env.TEST_DATABASE_URL
-  if (given) adminUrl = given
-  else {
-    cluster = await startTempCluster()
-    adminUrl = cluster.url
-  }
+  postgres = await postgresForTest()
+  adminUrl = postgres.adminUrl
 }, 120_000)
 afterAll(async () => {
-  await cluster?.stop()
+  await postgres?.stop()
 })
-
-async function admin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    return await work(client)
-  } finally {
-    await client.end()
-  }
-}
 
 const journal = JSON.parse(readFileSync(new URL('../../server/db/migrations/meta/_journal.json', import.meta.url), 'utf8')) as { entries: unknown[] }
 

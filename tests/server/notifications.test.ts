@@ -157,14 +157,14 @@ describe('company settings', () => {
     })
     expect(saved.body).toMatchObject({ timeZone: 'America/Chicago', distanceUnit: 'km', oilChangeIntervals: [{ interval: 15000 }] })
     const bad = [
-      [{ timeZone: 'Mars/Olympus_Mons' }, 'timeZone: Time zone must be an IANA time zone, e.g. America/Chicago.'],
-      [{ timeZone: '+05:00' }, 'timeZone: Time zone must be an IANA time zone, e.g. America/Chicago.'],
-      [{ distanceUnit: 'furlongs' }, "distanceUnit: Distance unit must be 'mi' or 'km'."],
-      [{ oilChangeIntervals: [{ unitTypeId: type!.unitTypeId, interval: 5 }] }, 'oilChangeIntervals.0.interval: Oil change interval must be at least 100.'],
-      [{ oilChangeIntervals: [{ unitTypeId: type!.unitTypeId, interval: 1.5 }] }, 'oilChangeIntervals.0.interval: Oil change interval must be a whole number.'],
+      [{ timeZone: 'Mars/Olympus_Mons' }, 'Time zone must be an IANA time zone, e.g. America/Chicago.', 'timeZone'],
+      [{ timeZone: '+05:00' }, 'Time zone must be an IANA time zone, e.g. America/Chicago.', 'timeZone'],
+      [{ distanceUnit: 'furlongs' }, "Distance unit must be 'mi' or 'km'.", 'distanceUnit'],
+      [{ oilChangeIntervals: [{ unitTypeId: type!.unitTypeId, interval: 5 }] }, 'Oil change interval must be at least 100.', 'oilChangeIntervals'],
+      [{ oilChangeIntervals: [{ unitTypeId: type!.unitTypeId, interval: 1.5 }] }, 'Oil change interval must be a whole number.', 'oilChangeIntervals'],
     ] as const
-    for (const [json, message] of bad) {
-      expect(await ctx.call('PUT', '/company-settings', { token: company.owner.token, json })).toMatchObject({ status: 400, body: { message } })
+    for (const [json, message, field] of bad) {
+      expect(await ctx.call('PUT', '/company-settings', { token: company.owner.token, json })).toMatchObject({ status: 400, body: { message, field } })
     }
     const other = await companyWithReminders()
     const foreign = await ctx.call('PUT', '/company-settings', { token: other.company.owner.token, json: { oilChangeIntervals: [{ unitTypeId: type!.unitTypeId, interval: 9000 }] } })
@@ -175,7 +175,7 @@ describe('company settings', () => {
   test('a new company takes the time zone onboarding sends; an unknown zone is a 400', async () => {
     const founder = await ctx.user({ role: null, companyId: null })
     const refused = await ctx.call('POST', '/company/create-company', { token: founder.token, json: { companyName: 'Kiwi Haulage', timeZone: 'Pacific/Nowhere' } })
-    expect(refused).toMatchObject({ status: 400, body: { message: 'timeZone: Time zone must be an IANA time zone, e.g. America/Chicago.' } })
+    expect(refused).toMatchObject({ status: 400, body: { message: 'Time zone must be an IANA time zone, e.g. America/Chicago.', field: 'timeZone' } })
     const created = await ctx.call('POST', '/company/create-company', { token: founder.token, json: { companyName: 'Kiwi Haulage', timeZone: 'Pacific/Auckland' } })
     expect(created.status).toBe(201)
     const [row] = await ctx.db.select({ timeZone: companies.timeZone }).from(companies).where(eq(companies.id, created.body.company._id))
@@ -215,7 +215,12 @@ describe('the new optional fields', () => {
     expect((await ctx.call('GET', `/user/${company.driver.id}`, { token: company.driver.token })).body.user.licenceExpiresOn).toBe('2027-02-28')
     expect(await ctx.call('PUT', path, { token: company.driver.token, json: { expiresOn: '2027-02-30' } })).toMatchObject({
       status: 400,
-      body: { message: 'expiresOn: Expiry date must be a date (YYYY-MM-DD).' },
+      body: { message: 'Expiry date is not a real date.', field: 'expiresOn' },
+    })
+    // The one date rule of every form (core/contract/dates.ts): years 1900 to 2100.
+    expect(await ctx.call('PUT', path, { token: company.driver.token, json: { expiresOn: '2199-01-01' } })).toMatchObject({
+      status: 400,
+      body: { message: 'Expiry date must be between 1900 and 2100.', field: 'expiresOn' },
     })
     expect((await ctx.call('PUT', path, { token: company.driver.token, json: { expiresOn: null } })).body.user.licenceExpiresOn).toBeNull()
     expect((await ctx.call('PUT', path, { token: company.owner.token, json: { expiresOn: '2027-01-01' } })).status).toBe(404)
@@ -229,7 +234,11 @@ describe('the new optional fields', () => {
     expect((await ctx.call('POST', '/documents', { token: company.owner.token, body: form('') })).body.document.expiresOn).toBeNull()
     expect(await ctx.call('POST', '/documents', { token: company.owner.token, body: form('31/12/2026') })).toMatchObject({
       status: 400,
-      body: { message: 'expiresOn: Expiry date must be a date (YYYY-MM-DD).' },
+      body: { message: 'Expiry date must be a date like 2026-03-01.', field: 'expiresOn' },
+    })
+    expect(await ctx.call('POST', '/documents', { token: company.owner.token, body: form('9999-12-31') })).toMatchObject({
+      status: 400,
+      body: { message: 'Expiry date must be between 1900 and 2100.', field: 'expiresOn' },
     })
   })
 
@@ -240,7 +249,7 @@ describe('the new optional fields', () => {
     expect((await oil('120,500')).status).toBe(201)
     const [saved] = await ctx.db.select({ odometer: oilChanges.odometer }).from(oilChanges).where(eq(oilChanges.unitId, company.unitId))
     expect(saved!.odometer).toBe(120_500)
-    expect(await oil(-5)).toMatchObject({ status: 400, body: { message: 'odometer: Odometer must be a whole number from 0 to 2,000,000.' } })
+    expect(await oil(-5)).toMatchObject({ status: 400, body: { message: 'Odometer must be a whole number from 0 to 2,000,000.', field: 'odometer' } })
     expect((await oil('lots')).status).toBe(400)
 
     const unit = await makeUnit(ctx.db, company.id, { driverId: company.driver.id })

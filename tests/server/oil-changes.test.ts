@@ -39,22 +39,22 @@ test.each([
   const unitId = await insertUnit(ctx.db, owner.companyId, type)
   const response = await addOil(owner.token, unitId, { unitId, changeDate: '2025-05-01', nextChangeDate })
   expect(response.status).toBe(400)
-  expect(response.body).toEqual({ message: 'Next Change Date must be after the Change Date.' })
+  expect(response.body).toEqual({ message: 'Next Change Date must be after the Change Date.', field: 'nextChangeDate' })
   expect(await ctx.db.select().from(oilChanges).where(eq(oilChanges.unitId, unitId))).toEqual([])
 })
 
 test.each([
-  ['a date that does not exist', { changeDate: '2025-02-30', nextChangeDate: '2025-08-30' }, 'changeDate: Change Date is not a real date.'],
-  ['an hour that does not exist', { changeDate: '2026-03-01T25:00', nextChangeDate: '2026-09-01' }, 'changeDate: Change Date is not a real date.'],
-  ['a next change in the year 9999', { changeDate: '2026-03-01', nextChangeDate: '9999-09-01' }, 'nextChangeDate: Next Change Date must be between 1900 and 2100.'],
-  ['a change in the year 1850', { changeDate: '1850-03-01', nextChangeDate: '2026-09-01' }, 'changeDate: Change Date must be between 1900 and 2100.'],
-  ['words', { changeDate: 'yesterday', nextChangeDate: '2025-08-30' }, 'changeDate: Change Date must be a date like 2026-03-01.'],
-  ['a missing next date', { changeDate: '2025-02-01' }, 'nextChangeDate: Next Change Date is required.'],
-])('%s is a 400 with a message', async (_label, body, message) => {
+  ['a date that does not exist', { changeDate: '2025-02-30', nextChangeDate: '2025-08-30' }, { message: 'Change Date is not a real date.', field: 'changeDate' }],
+  ['an hour that does not exist', { changeDate: '2026-03-01T25:00', nextChangeDate: '2026-09-01' }, { message: 'Change Date is not a real date.', field: 'changeDate' }],
+  ['a next change in the year 9999', { changeDate: '2026-03-01', nextChangeDate: '9999-09-01' }, { message: 'Next Change Date must be between 1900 and 2100.', field: 'nextChangeDate' }],
+  ['a change in the year 1850', { changeDate: '1850-03-01', nextChangeDate: '2026-09-01' }, { message: 'Change Date must be between 1900 and 2100.', field: 'changeDate' }],
+  ['words', { changeDate: 'yesterday', nextChangeDate: '2025-08-30' }, { message: 'Change Date must be a date like 2026-03-01.', field: 'changeDate' }],
+  ['a missing next date', { changeDate: '2025-02-01' }, { message: 'Next Change Date is required.', field: 'nextChangeDate' }],
+])('%s is a 400 with a message and its field', async (_label, body, error) => {
   const unitId = await insertUnit(ctx.db, owner.companyId, type)
   const response = await addOil(owner.token, unitId, body)
   expect(response.status).toBe(400)
-  expect(response.body.message).toBe(message)
+  expect(response.body).toEqual(error)
 })
 
 test('malformed JSON and a unitId that is not the addressed unit are 400s', async () => {

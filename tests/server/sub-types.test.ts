@@ -71,18 +71,18 @@ describe('creating and reading sub types', () => {
   })
 
   test.each([
-    [{ name: '' }, 'name: Name is required.'],
-    [{ name: 'X', changeOil: 'on' }, 'changeOil: Change oil must be true or false.'],
-    [{ name: 'X', inspectionsTypes: [{ _id: 'abc' }] }, 'inspectionsTypes.0._id: Invalid id.'],
-    [{ name: 'X', inspectionsTypes: [{ _id: BUILT_IN_INSPECTION_TYPES.horn, type: 'audio' }] }, 'inspectionsTypes.0.type: Choose photo or video.'],
+    [{ name: '' }, { message: 'Name is required.', field: 'name' }],
+    [{ name: 'X', changeOil: 'on' }, { message: 'Change oil must be true or false.', field: 'changeOil' }],
+    [{ name: 'X', inspectionsTypes: [{ _id: 'abc' }] }, { message: 'The id is not valid.', field: 'inspectionsTypes' }],
+    [{ name: 'X', inspectionsTypes: [{ _id: BUILT_IN_INSPECTION_TYPES.horn, type: 'audio' }] }, { message: 'Choose photo or video.', field: 'inspectionsTypes' }],
     [
       { name: 'X', inspectionsTypes: [{ _id: BUILT_IN_INSPECTION_TYPES.horn }, { _id: BUILT_IN_INSPECTION_TYPES.horn }] },
-      'inspectionsTypes: An inspection type is listed twice.',
+      { message: 'An inspection type is listed twice.', field: 'inspectionsTypes' },
     ],
-  ])('invalid body %j is a 400 with a message', async (json, message) => {
+  ])('invalid body %j is a 400 with a message and its field', async (json, error) => {
     const response = await ctx.call('POST', subTypesOf(type.typeId), { token: owner.token, json })
     expect(response.status).toBe(400)
-    expect(response.body.message).toBe(message)
+    expect(response.body).toEqual(error)
   })
 
   test("another company's inspection type cannot be put on a checklist (404)", async () => {
@@ -170,5 +170,18 @@ describe('deleting sub types', () => {
     const foreign = await insertUnitType(ctx.db, stranger.companyId)
     expect((await ctx.call('DELETE', `${subTypesOf(foreign.typeId)}/${foreign.subTypeId}`, { token: owner.token })).status).toBe(404)
     expect(await ctx.db.select().from(unitSubTypes).where(eq(unitSubTypes.id, foreign.subTypeId))).toHaveLength(1)
+  })
+})
+
+describe('unique names', () => {
+  test('a sub type named like another of its unit type is a 409 on Name; another unit type may use the name', async () => {
+    const fixture = await insertUnitType(ctx.db, owner.companyId, { subTypeName: 'Day cab' })
+    const again = await ctx.call('POST', subTypesOf(fixture.typeId), { token: owner.token, json: { name: ' DAY  CAB ' } })
+    expect(again).toMatchObject({ status: 409, body: { message: 'There is already a sub type of this unit type named "Day cab".', field: 'name' } })
+    const elsewhere = await insertUnitType(ctx.db, owner.companyId)
+    expect((await ctx.call('POST', subTypesOf(elsewhere.typeId), { token: owner.token, json: { name: 'Day cab' } })).status).toBe(201)
+    const sleeper = await ctx.call('POST', subTypesOf(fixture.typeId), { token: owner.token, json: { name: 'Sleeper' } })
+    const renamed = await ctx.call('PUT', `${subTypesOf(fixture.typeId)}/${sleeper.body.unitSubType._id}`, { token: owner.token, json: { name: 'day cab' } })
+    expect(renamed).toMatchObject({ status: 409, body: { field: 'name' } })
   })
 })

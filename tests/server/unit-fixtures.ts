@@ -1,6 +1,7 @@
 // Units, unit types and sub types written straight to the database, so a test of one route does not
 // depend on the routes that would otherwise create them.
 import { units, unitSubTypes, unitTypes, type UnitStatus } from '../../server/db/schema.ts'
+import { eq } from 'drizzle-orm'
 import type { Db } from '../../server/db/client.ts'
 
 let serial = 0
@@ -11,6 +12,14 @@ export interface TypeFixture {
   subTypeId: string
 }
 
+/** 'Truck', or 'Truck 2', 'Truck 3' … once taken: type names are unique in a company. */
+async function freeTypeName(db: Db, companyId: string): Promise<string> {
+  const taken = new Set((await db.select({ name: unitTypes.name }).from(unitTypes).where(eq(unitTypes.companyId, companyId))).map((row) => row.name.toLowerCase()))
+  let name = 'Truck'
+  for (let n = 2; taken.has(name.toLowerCase()); n++) name = `Truck ${n}`
+  return name
+}
+
 export async function insertUnitType(
   db: Db,
   companyId: string,
@@ -18,7 +27,7 @@ export async function insertUnitType(
 ): Promise<TypeFixture> {
   const [type] = await db
     .insert(unitTypes)
-    .values({ companyId, name: options.name ?? 'Truck', icon: options.icon ?? 'fa-truck', isDefault: options.isDefault ?? false })
+    .values({ companyId, name: options.name ?? (await freeTypeName(db, companyId)), icon: options.icon ?? 'fa-truck', isDefault: options.isDefault ?? false })
     .returning()
   const [subType] = await db
     .insert(unitSubTypes)

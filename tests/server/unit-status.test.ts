@@ -98,7 +98,7 @@ describe('PUT /units/{id}/status', () => {
     const unitId = await insertUnit(ctx.db, owner.companyId, type)
     const unknown = await ctx.call('PUT', `/units/${unitId}/status`, { token: owner.token, json: { newStatus: 'Stolen' } })
     expect(unknown.status).toBe(400)
-    expect(unknown.body.message).toBe('newStatus: Choose a valid status.')
+    expect(unknown.body).toEqual({ message: 'Choose a valid status.', field: 'newStatus' })
     expect((await ctx.call('PUT', `/units/${unitId}/status`, { token: owner.token, json: {} })).status).toBe(400)
     expect((await ctx.call('PUT', `/units/${unitId}/status`, { token: owner.token, json: 'nope{' })).status).toBe(400)
   })

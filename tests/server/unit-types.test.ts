@@ -79,14 +79,14 @@ describe('creating and reading unit types', () => {
   })
 
   test.each([
-    [{ name: '', icon: 'fa-truck' }, 'name: Name is required.'],
-    [{ icon: 'fa-truck' }, 'name: Name is required.'],
-    [{ name: 'Bus', icon: 'fa-bus' }, 'icon: Choose an icon.'],
-    [{ name: 'Bus', icon: 'fa-truck', isDefault: 'yes' }, 'isDefault: Default must be true or false.'],
-  ])('invalid body %j is a 400 with a message', async (json, message) => {
+    [{ name: '', icon: 'fa-truck' }, { message: 'Name is required.', field: 'name' }],
+    [{ icon: 'fa-truck' }, { message: 'Name is required.', field: 'name' }],
+    [{ name: 'Bus', icon: 'fa-bus' }, { message: 'Choose an icon.', field: 'icon' }],
+    [{ name: 'Bus', icon: 'fa-truck', isDefault: 'yes' }, { message: 'Default must be true or false.', field: 'isDefault' }],
+  ])('invalid body %j is a 400 with a message and its field', async (json, error) => {
     const response = await createType(owner.token, json)
     expect(response.status).toBe(400)
-    expect(response.body.message).toBe(message)
+    expect(response.body).toEqual(error)
   })
 
   test('malformed JSON is a 400', async () => {
@@ -131,10 +131,10 @@ describe('writes are owner-only', () => {
 
 describe('updating unit types', () => {
   test('owner renames a type and changes its icon', async () => {
-    const type = await insertUnitType(ctx.db, owner.companyId, { name: 'Truk' })
-    const response = await ctx.call('PUT', `/unit-types/${type.typeId}`, { token: owner.token, json: { name: 'Truck', icon: 'fa-trailer' } })
+    const type = await insertUnitType(ctx.db, owner.companyId, { name: 'Flatbd' })
+    const response = await ctx.call('PUT', `/unit-types/${type.typeId}`, { token: owner.token, json: { name: 'Flatbed', icon: 'fa-trailer' } })
     expect(response.status).toBe(200)
-    expect(response.body.unitType).toMatchObject({ _id: type.typeId, name: 'Truck', icon: 'fa-trailer' })
+    expect(response.body.unitType).toMatchObject({ _id: type.typeId, name: 'Flatbed', icon: 'fa-trailer' })
   })
 
   test('bad fields are a 400; another company type is a 404 and stays unchanged', async () => {
@@ -170,5 +170,26 @@ describe('deleting unit types', () => {
     const foreign = await insertUnitType(ctx.db, stranger.companyId)
     expect((await ctx.call('DELETE', `/unit-types/${foreign.typeId}`, { token: owner.token })).status).toBe(404)
     expect(await ctx.db.select().from(unitTypes).where(eq(unitTypes.id, foreign.typeId))).toHaveLength(1)
+  })
+})
+
+describe('unique names', () => {
+  test('a second unit type named like one of the company’s, whatever its case and spacing, is a 409 on Name', async () => {
+    const company = await ctx.owner()
+    const first = await createType(company.token, { name: '  Box   Van ', icon: 'fa-truck' })
+    expect(first.body.unitType.name).toBe('Box Van')
+    const again = await createType(company.token, { name: 'box van', icon: 'fa-trailer' })
+    expect(again).toMatchObject({ status: 409, body: { message: 'There is already a unit type named "Box Van".', field: 'name' } })
+    // Another company has its own names.
+    expect((await createType(stranger.token, { name: 'Box Van', icon: 'fa-truck' })).status).toBe(201)
+
+    const second = await createType(company.token, { name: 'Reefer', icon: 'fa-truck' })
+    const renamed = await ctx.call('PUT', `/unit-types/${second.body.unitType._id}`, { token: company.token, json: { name: 'BOX VAN' } })
+    expect(renamed).toMatchObject({ status: 409, body: { field: 'name' } })
+    // A type may change the case of its own name.
+    const recased = await ctx.call('PUT', `/unit-types/${first.body.unitType._id}`, { token: company.token, json: { name: 'BOX VAN' } })
+    expect(recased.body.unitType.name).toBe('BOX VAN')
+    const names = await ctx.db.select({ name: unitTypes.name }).from(unitTypes).where(eq(unitTypes.companyId, company.companyId))
+    expect(names.map((row) => row.name).sort()).toEqual(['BOX VAN', 'Reefer'])
   })
 })

@@ -68,7 +68,7 @@ describe('POST /units', () => {
   test.each([1899, new Date().getFullYear() + 2, 2020.5, 'soon'])('year %s is refused', async (year) => {
     const response = await ctx.call('POST', '/units', { token: owner.token, json: unitBody(type, { year }) })
     expect(response.status).toBe(400)
-    expect(response.body.message).toMatch(/^year: /)
+    expect(response.body).toMatchObject({ message: expect.stringMatching(/^Year /), field: 'year' })
   })
 
   test('next year is a valid model year, also sent as text', async () => {
@@ -81,14 +81,14 @@ describe('POST /units', () => {
   test('a missing required field is a 400 naming it', async () => {
     const response = await ctx.call('POST', '/units', { token: owner.token, json: unitBody(type, { make: '  ' }) })
     expect(response.status).toBe(400)
-    expect(response.body.message).toBe('make: Make is required.')
+    expect(response.body).toEqual({ message: 'Make is required.', field: 'make' })
   })
 
   test('a field left out is a 400 naming it by its form label', async () => {
     const { vin: _vin, ...withoutVin } = unitBody(type)
     const response = await ctx.call('POST', '/units', { token: owner.token, json: withoutVin })
     expect(response.status).toBe(400)
-    expect(response.body.message).toBe('vin: VIN is required.')
+    expect(response.body).toEqual({ message: 'VIN is required.', field: 'vin' })
     const notAnObject = await ctx.call('POST', '/units', { token: owner.token, json: [1, 2] })
     expect(notAnObject.status).toBe(400)
   })
@@ -103,7 +103,7 @@ describe('POST /units', () => {
     await ctx.call('POST', '/units', { token: owner.token, json: unitBody(type, { vin: 'DUPVIN0001' }) })
     const again = await ctx.call('POST', '/units', { token: owner.token, json: unitBody(type, { vin: 'dup vin 0001' }) })
     expect(again.status).toBe(409)
-    expect(again.body).toEqual({ message: 'The current VIN is existing in the system.' })
+    expect(again.body).toEqual({ message: 'The current VIN is existing in the system.', field: 'vin' })
   })
 
   test('the same VIN in another company is allowed', async () => {

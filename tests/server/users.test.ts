@@ -16,7 +16,8 @@ const png = licenceCardPng([200, 30, 30])
 
 let vinCounter = 0
 async function addUnits(companyId: string, count: number, driverId: string | null = null) {
-  const [type] = await ctx.db.insert(unitTypes).values({ companyId, name: 'Truck', icon: 'fa-truck' }).returning()
+  // Type names are unique in a company, so each batch has its own.
+  const [type] = await ctx.db.insert(unitTypes).values({ companyId, name: `Truck ${vinCounter}`, icon: 'fa-truck' }).returning()
   const [sub] = await ctx.db.insert(unitSubTypes).values({ companyId, unitTypeId: type!.id, name: 'Standard' }).returning()
   for (let i = 0; i < count; i++) {
     await ctx.db.insert(units).values({
@@ -60,6 +61,7 @@ describe('GET /user/{id}', () => {
         documents: [],
         isNewUser: false,
         licenceExpiresOn: null,
+        joinRequest: null,
       },
     })
   })
@@ -121,8 +123,8 @@ describe('GET /user/{id}/info and dashboard counts', () => {
     await addUnits(owner.companyId, 3, alex.id)
     await addUnits(owner.companyId, 2)
     await addUnits((await ctx.owner()).companyId, 4)
-    expect((await ctx.call('GET', `/user/${owner.id}/dashboard-counts`, { token: owner.token })).body).toEqual({ drivers: 2, units: 5, defects: 0 })
-    expect((await ctx.call('GET', `/user/${alex.id}/dashboard-counts`, { token: alex.token })).body).toEqual({ drivers: 0, units: 3, defects: 0 })
+    expect((await ctx.call('GET', `/user/${owner.id}/dashboard-counts`, { token: owner.token })).body).toEqual({ drivers: 2, units: 5, defects: 0, joinRequests: 0 })
+    expect((await ctx.call('GET', `/user/${alex.id}/dashboard-counts`, { token: alex.token })).body).toEqual({ drivers: 0, units: 3, defects: 0, joinRequests: 0 })
   })
 
   test('dashboard counts are for oneself only, and a new user has none', async () => {
@@ -130,18 +132,22 @@ describe('GET /user/{id}/info and dashboard counts', () => {
     const driver = await ctx.driver(owner.companyId)
     const newcomer = await ctx.user({ role: null, companyId: null })
     expect((await ctx.call('GET', `/user/${driver.id}/dashboard-counts`, { token: owner.token })).status).toBe(404)
-    expect((await ctx.call('GET', `/user/${newcomer.id}/dashboard-counts`, { token: newcomer.token })).body).toEqual({ drivers: 0, units: 0, defects: 0 })
+    expect((await ctx.call('GET', `/user/${newcomer.id}/dashboard-counts`, { token: newcomer.token })).body).toEqual({ drivers: 0, units: 0, defects: 0, joinRequests: 0 })
   })
 })
 
 describe('PUT /user/{id} (apply to a company)', () => {
-  test('a new user joins an active company as a driver', async () => {
+  test('a new user asks to join an active company, and stays without one until its owner approves', async () => {
     const company = await ctx.company('Join Us Logistics')
     const user = await ctx.user({ role: null, companyId: null })
     const response = await ctx.call('PUT', `/user/${user.id}`, { token: user.token, json: { companyId: company.id } })
     expect(response.status).toBe(200)
-    expect(response.body).toEqual({ message: 'You have joined Join Us Logistics.' })
-    expect(await userRow(ctx.db, user.id)).toMatchObject({ role: 'driver', companyId: company.id, isNewUser: false })
+    expect(response.body).toEqual({ message: 'Your request to join Join Us Logistics has been sent. You can use it once the owner approves.' })
+    expect(await userRow(ctx.db, user.id)).toMatchObject({ role: null, companyId: null, isNewUser: true })
+    expect((await ctx.call('GET', `/user/${user.id}`, { token: user.token })).body.user.joinRequest).toEqual({
+      status: 'pending',
+      company: { _id: company.id, name: 'Join Us Logistics', slug: company.slug },
+    })
   })
 
   test('a user who already belongs to a company gets 409', async () => {
@@ -201,7 +207,7 @@ describe('PUT /user/update-profile/{id}', () => {
     expect((await ctx.call('PUT', `/user/update-profile/${user.id}`, { token: user.token, json: profile(user.id, { email: user.email }) })).status).toBe(200)
     const taken = await ctx.call('PUT', `/user/update-profile/${user.id}`, { token: user.token, json: profile(user.id, { email: other.email.toUpperCase() }) })
     expect(taken.status).toBe(409)
-    expect(taken.body).toEqual({ message: 'An account with this email already exists.' })
+    expect(taken.body).toEqual({ message: 'An account with this email already exists.', field: 'email' })
   })
 
   test('the body id must match the path, and the path must be oneself', async () => {
@@ -243,7 +249,7 @@ describe('POST /user/update-password/{id}', () => {
     const other = await ctx.user({ role: null, companyId: null })
     const call = (path: string, json: unknown) => ctx.call('POST', path, { token: user.token, json })
     const mismatch = await call(`/user/update-password/${user.id}`, { id: user.id, password: 'Newpass1', confirmPassword: 'Newpass2' })
-    expect(mismatch.body).toEqual({ message: 'Passwords do not match.' })
+    expect(mismatch.body).toEqual({ message: 'Passwords do not match.', field: 'confirmPassword' })
     const weak = await call(`/user/update-password/${user.id}`, { id: user.id, password: 'weak', confirmPassword: 'weak' })
     expect(weak.body.message).toContain(PASSWORD_RULE_MESSAGE)
     expect((await call(`/user/update-password/${user.id}`, { id: other.id, password: 'Newpass1', confirmPassword: 'Newpass1' })).status).toBe(400)
@@ -259,7 +265,7 @@ describe('POST /user/set-avatar/{id}', () => {
     expect(response.status).toBe(200)
     expect(response.body.message).toBe('Profile data has been modified successfully.')
     const avatar: string = response.body.user.details.avatar
-    expect(avatar).toMatch(/^\/api\/files\/avatars\/[0-9a-f-]{36}\?exp=\d+&sig=[\w-]+$/)
+    expect(avatar).toMatch(new RegExp(`^/api/files/avatars/[0-9a-f-]{36}\\?exp=\\d+&u=${user.id}&sig=[\\w-]+$`))
     const served = await fetchFile(avatar)
     expect(served.status).toBe(200)
     expect(served.headers.get('content-type')).toBe('image/png')
@@ -290,7 +296,8 @@ describe('POST /user/set-avatar/{id}', () => {
     const second = await ctx.call('POST', `/user/set-avatar/${user.id}`, { token: user.token, body: upload('files', png) })
     expect(second.body.user.details.avatar).not.toBe(first.body.user.details.avatar)
     await ctx.runJobs()
-    expect((await fetchFile(first.body.user.details.avatar)).status).toBe(404)
+    // The old link opens nothing: the file is gone, and nobody's avatar any more.
+    expect((await fetchFile(first.body.user.details.avatar)).status).toBe(403)
     expect((await fetchFile(second.body.user.details.avatar)).status).toBe(200)
   })
 
@@ -352,7 +359,7 @@ describe('POST /user/save-documents/{id}', () => {
     expect(types).toEqual(['driver-licence', 'driver-licence-rear'])
     expect(await ctx.db.select().from(userDocuments).where(eq(userDocuments.userId, driver.id))).toHaveLength(2)
     await ctx.runJobs()
-    expect((await fetchFile(front.body.user.documents[0].url)).status).toBe(404)
+    expect((await fetchFile(front.body.user.documents[0].url)).status).toBe(403)
     const current = replaced.body.user.documents.find((doc: { type: string }) => doc.type === 'driver-licence')
     expect((await fetchFile(current.url)).bytes).toEqual(png)
   })

@@ -12,6 +12,8 @@ export interface NavItem {
   icon: NavIconName
   /** Which dashboard count its badge shows, if any. */
   count?: keyof DashboardCounts
+  /** A dashboard count of things waiting for the user, shown in a second, highlighted badge. */
+  waiting?: keyof DashboardCounts
 }
 
 export interface MenuLink {
@@ -23,7 +25,7 @@ interface RoleRestricted {
   ownerOnly?: boolean
 }
 
-const DRIVERS: NavItem & RoleRestricted = { label: 'Drivers', to: '/drivers', icon: 'drivers', count: 'drivers', ownerOnly: true }
+const DRIVERS: NavItem & RoleRestricted = { label: 'Drivers', to: '/drivers', icon: 'drivers', count: 'drivers', waiting: 'joinRequests', ownerOnly: true }
 const UNITS: NavItem & RoleRestricted = { label: 'Units', to: '/units', icon: 'units', count: 'units' }
 const DOCUMENTS: NavItem & RoleRestricted = { label: 'Documents', to: '/app-documents', icon: 'documents' }
 /** The DVIR's open defects (docs/decisions/011-dvir.md): the sidebar only, so the spec's bottom bar keeps its columns. */
@@ -58,9 +60,18 @@ export function userMenuLinks(role: RoleName | undefined): MenuLink[] {
   return visibleTo(USER_MENU, role)
 }
 
+function shownCount(key: keyof DashboardCounts | undefined, counts: DashboardCounts | undefined): number | null {
+  if (!key || !counts) return null
+  const value = counts[key] ?? 0
+  return value > 0 ? value : null
+}
+
 /** The badge number for an item: only counts above zero show (spec §2). */
 export function badgeCount(item: NavItem, counts: DashboardCounts | undefined): number | null {
-  if (!item.count || !counts) return null
-  const value = counts[item.count]
-  return value > 0 ? value : null
+  return shownCount(item.count, counts)
+}
+
+/** The waiting badge's number (e.g. requests to join, on Drivers): only above zero. */
+export function waitingCount(item: NavItem, counts: DashboardCounts | undefined): number | null {
+  return shownCount(item.waiting, counts)
 }

@@ -6,7 +6,7 @@ import { Link } from '@tanstack/react-router'
 import type { AuthUser, DashboardCounts } from '../../../core/contract/auth.ts'
 import { CountBadge } from '../../ui/count-badge.tsx'
 import { NavIcon } from './layout-icons.tsx'
-import { badgeCount, sidebarItems } from './nav-items.ts'
+import { badgeCount, sidebarItems, waitingCount } from './nav-items.ts'
 import { isNarrowViewport, shouldCollapseAfterNavClick } from './sidebar-state.ts'
 
 interface SidebarProps {
@@ -16,6 +16,8 @@ interface SidebarProps {
   expanded: boolean
   onExpandedChange: (expanded: boolean) => void
 }
+
+const waitingLabel = (count: number | null) => (count === 1 ? '1 request to join' : `${count} requests to join`)
 
 export function Sidebar({ id, user, counts, expanded, onExpandedChange }: SidebarProps) {
   const brandRef = useRef<HTMLAnchorElement>(null)
@@ -61,7 +63,10 @@ export function Sidebar({ id, user, counts, expanded, onExpandedChange }: Sideba
                 >
                   <NavIcon name={item.icon} />
                   {item.label}
-                  <CountBadge count={badgeCount(item, counts)} />
+                  <span className="ml-auto flex gap-1.5">
+                    <CountBadge count={badgeCount(item, counts)} />
+                    <CountBadge count={waitingCount(item, counts)} tone="waiting" label={waitingLabel(waitingCount(item, counts))} />
+                  </span>
                 </Link>
               </li>
             ))}

@@ -2,6 +2,7 @@
 // a company link names the company in the title and joins the new user to it.
 import type { FormEvent } from 'react'
 import { Link } from '@tanstack/react-router'
+import { useFieldErrors } from '../../api/use-field-errors.ts'
 import { AlertBanner } from '../../ui/alert-banner.tsx'
 import { Button } from '../../ui/button.tsx'
 import { TextField } from '../../ui/form-field.tsx'
@@ -18,6 +19,8 @@ interface SignUpScreenProps {
 
 export function SignUpScreen({ company, invitation }: SignUpScreenProps) {
   const register = useRegister()
+  // A server message about one field (a weak password, an email it will not take) shows under it.
+  const errors = useFieldErrors(['firstName', 'lastName', 'phone', 'email', 'password'], register.error)
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -38,17 +41,17 @@ export function SignUpScreen({ company, invitation }: SignUpScreenProps) {
       <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl dark:text-white">
         Sign Up to {company?.name ?? 'Fleetyard'}
       </h1>
-      <AlertBanner message={register.error?.message} />
+      <AlertBanner message={errors.banner} />
       <form className="flex flex-col gap-5" onSubmit={submit}>
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField label="First Name" name="firstName" autoComplete="given-name" placeholder="Enter your first name" required />
-          <TextField label="Last Name" name="lastName" autoComplete="family-name" placeholder="Enter your last name" required />
+          <TextField label="First Name" name="firstName" autoComplete="given-name" placeholder="Enter your first name" required error={errors.errorOf('firstName')} />
+          <TextField label="Last Name" name="lastName" autoComplete="family-name" placeholder="Enter your last name" required error={errors.errorOf('lastName')} />
         </div>
-        <TextField label="Phone Number" name="phone" type="tel" autoComplete="tel" placeholder="Enter your phone number" required />
+        <TextField label="Phone Number" name="phone" type="tel" autoComplete="tel" placeholder="Enter your phone number" required error={errors.errorOf('phone')} />
         {invitation ? (
-          <TextField label="Email" name="email" type="email" autoComplete="email" value={invitation.email} readOnly />
+          <TextField label="Email" name="email" type="email" autoComplete="email" value={invitation.email} readOnly error={errors.errorOf('email')} />
         ) : (
-          <TextField label="Email" name="email" type="email" autoComplete="email" placeholder="Enter your email" required />
+          <TextField label="Email" name="email" type="email" autoComplete="email" placeholder="Enter your email" required error={errors.errorOf('email')} />
         )}
         <TextField
           label="Password"
@@ -57,6 +60,7 @@ export function SignUpScreen({ company, invitation }: SignUpScreenProps) {
           autoComplete="new-password"
           placeholder="6+ Characters, 1 Capital letter"
           required
+          error={errors.errorOf('password')}
         />
         <Button type="submit" pending={register.isPending}>
           Create account

@@ -5,7 +5,10 @@
 import { useId, useState, type FormEvent } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { toast } from 'react-hot-toast'
+import * as v from 'valibot'
 import { DOCUMENT_FILE_ACCEPT, MAX_DOCUMENT_BYTES } from '../../../core/contract/documents.ts'
+import { ExpiryDate } from '../../../core/contract/reminder-fields.ts'
+import { useFieldErrors } from '../../api/use-field-errors.ts'
 import { FILE_TOO_LARGE_MESSAGE } from '../../../core/contract/media-limits.ts'
 import { AlertBanner } from '../../ui/alert-banner.tsx'
 import { CheckboxField } from '../../ui/checkbox-field.tsx'
@@ -40,6 +43,9 @@ export function AddDocumentModal({ scope, isOwner, userId, companyId, onClose }:
   const [showForDrivers, setShowForDrivers] = useState(true)
   const [expiresOn, setExpiresOn] = useState('')
   const [errors, setErrors] = useState<{ file?: string; fileName?: string; units?: string }>({})
+  // The expiry date is checked with the server's own date rule; what the server refuses shows under its field.
+  const checks = useFieldErrors(['files', 'fileName', 'units', 'expiresOn'], create.error)
+  const fileError = errors.file ?? checks.errorOf('files')
   const fileInputId = useId()
   const hintId = useId()
 
@@ -58,7 +64,8 @@ export function AddDocumentModal({ scope, isOwner, userId, companyId, onClose }:
     // The server keeps a driver's document to the units they choose, so one is needed.
     if (!isOwner && unitIds.length === 0) found.units = 'Choose at least one of your units.'
     setErrors(found)
-    if (!file || Object.keys(found).length > 0) return
+    const datePasses = checks.passes(v.object({ expiresOn: ExpiryDate }), { expiresOn })
+    if (!file || Object.keys(found).length > 0 || !datePasses) return
     try {
       await create.mutateAsync({ file, fileName, allUnits: isOwner && allUnits, showForDrivers: !isOwner || showForDrivers, unitIds, expiresOn })
       toast.success(DOCUMENT_SAVED_MESSAGE)
@@ -71,7 +78,7 @@ export function AddDocumentModal({ scope, isOwner, userId, companyId, onClose }:
   return (
     <Modal title="Add Document" onClose={onClose} size="lg">
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
-        {create.error && <AlertBanner message={create.error.message} />}
+        {checks.banner && <AlertBanner message={checks.banner} />}
         <div className="flex flex-col gap-2">
           <span className="font-medium text-slate-800 dark:text-white">File</span>
           <label
@@ -87,21 +94,28 @@ export function AddDocumentModal({ scope, isOwner, userId, companyId, onClose }:
               type="file"
               accept={DOCUMENT_FILE_ACCEPT}
               aria-label="File"
-              aria-describedby={errors.file ? `${hintId} ${fileInputId}-error` : hintId}
-              aria-invalid={errors.file ? true : undefined}
+              aria-describedby={fileError ? `${hintId} ${fileInputId}-error` : hintId}
+              aria-invalid={fileError ? true : undefined}
               className="sr-only"
               onChange={(event) => chooseFile(event.target.files?.[0] ?? null)}
             />
           </label>
-          {errors.file && (
+          {fileError && (
             <p id={`${fileInputId}-error`} role="alert" className="text-sm text-red-600 dark:text-red-400">
-              {errors.file}
+              {fileError}
             </p>
           )}
         </div>
-        <TextField label="File Name" name="fileName" required maxLength={200} value={fileName} error={errors.fileName} onChange={(event) => setFileName(event.target.value)} />
+        <TextField label="File Name" name="fileName" required maxLength={200} value={fileName} error={errors.fileName ?? checks.errorOf('fileName')} onChange={(event) => setFileName(event.target.value)} />
         {/* Optional: reminders go out 30, 7 and 0 days before (issue 15). */}
-        <TextField label="Expiry date (optional)" type="date" name="expiresOn" value={expiresOn} onChange={(event) => setExpiresOn(event.target.value)} />
+        <TextField
+          label="Expiry date (optional)"
+          type="date"
+          name="expiresOn"
+          error={checks.errorOf('expiresOn')}
+          value={expiresOn}
+          onChange={(event) => setExpiresOn(event.target.value)}
+        />
         {scope.kind === 'app' && (
           <>
             {isOwner && (
@@ -119,7 +133,7 @@ export function AddDocumentModal({ scope, isOwner, userId, companyId, onClose }:
               disabled={allUnits}
               chosen={unitIds}
               onChange={setUnitIds}
-              error={errors.units}
+              error={errors.units ?? checks.errorOf('units') ?? undefined}
             />
           </>
         )}

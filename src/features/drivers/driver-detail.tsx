@@ -1,12 +1,20 @@
 // One driver as their owner sees them (spec §2 "Driver detail"): picture, name, role, units count,
 // phone and email (dial / mail on a phone, copy at a desk), and their documents with a Download link.
+// The owner can remove the driver from the company here (issue 17).
+import { useState } from 'react'
 import { useSuspenseQuery } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
 import type { UserDocument } from '../../../core/contract/auth.ts'
+import { useSignedInUser } from '../../api/use-signed-in-user.ts'
+import { AlertBanner } from '../../ui/alert-banner.tsx'
 import { Avatar } from '../../ui/avatar.tsx'
+import { Button } from '../../ui/button.tsx'
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx'
 import { CopyContact } from '../../ui/copy-contact.tsx'
 import { SCREEN_CLASS } from '../../ui/page-header.tsx'
 import { driverDetailsQuery } from './driver-details-query.ts'
 import { fullNameOf } from './driver-search.ts'
+import { useRemoveDriver } from './use-driver-membership.ts'
 
 const DOCUMENT_TITLES: Record<UserDocument['type'], string> = {
   'driver-licence': 'Driver Licence',
@@ -50,6 +58,7 @@ export function DriverDetail({ driverId }: { driverId: string }) {
             </dd>
           </dl>
         </div>
+        {driver.role?.name === 'driver' && <RemoveDriver driverId={driverId} name={name} />}
       </section>
       <section aria-labelledby="driver-documents" className="mt-6">
         <h2 id="driver-documents" className="mb-3 text-lg font-semibold">
@@ -71,6 +80,37 @@ export function DriverDetail({ driverId }: { driverId: string }) {
           </ul>
         )}
       </section>
+    </div>
+  )
+}
+
+/** 'Remove from company': after a confirmation the driver's access ends at once, and the owner is back on the list. */
+function RemoveDriver({ driverId, name }: { driverId: string; name: string }) {
+  const companyId = useSignedInUser().company?._id ?? ''
+  const remove = useRemoveDriver(companyId)
+  const navigate = useNavigate()
+  const [confirming, setConfirming] = useState(false)
+  return (
+    <div className="flex flex-col items-center gap-2 sm:items-end sm:self-start">
+      <Button variant="secondary" onClick={() => setConfirming(true)}>
+        Remove from company
+      </Button>
+      {remove.error && !confirming && <AlertBanner message={remove.error.message} />}
+      {confirming && (
+        <ConfirmDialog
+          title="Remove driver"
+          message={`Remove ${name} from the company? They lose access at once and are signed out; units in their hands become Available. Their past inspections stay.`}
+          confirmLabel="Remove"
+          pending={remove.isPending}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() =>
+            remove.mutate(driverId, {
+              onSuccess: () => void navigate({ to: '/drivers', replace: true }),
+              onSettled: () => setConfirming(false),
+            })
+          }
+        />
+      )}
     </div>
   )
 }

@@ -1,5 +1,5 @@
 // The owner's drivers (spec §2 "Drivers list"): a searchable table of Full Name, Phone, Email; a name
-// opens the driver; 'Add Driver' invites one by email. The server searches and pages the list; while it
+// opens the driver; 'Add Driver' invites one by email; requests to join wait above the table. The server searches and pages the list; while it
 // cannot be reached the search runs over the drivers saved on this device.
 import { useCallback, useState } from 'react'
 import { Link } from '@tanstack/react-router'
@@ -16,6 +16,7 @@ import { SkeletonList } from '../../ui/skeleton-list.tsx'
 import { driverPagesKey, driverPagesQuery } from './drivers-query.ts'
 import { fullNameOf, matchesDriverSearch } from './driver-search.ts'
 import { InviteDriverModal } from './invite-driver-modal.tsx'
+import { JoinRequestsPanel } from './join-requests-panel.tsx'
 
 export function DriversList({ companyId }: { companyId: string }) {
   const [term, setTerm] = useState('')
@@ -26,6 +27,7 @@ export function DriversList({ companyId }: { companyId: string }) {
       <PageHeader title="Drivers">
         <Button onClick={() => setInviting(true)}>Add Driver</Button>
       </PageHeader>
+      <JoinRequestsPanel companyId={companyId} />
       <SearchBox value={term} onChange={setTerm} placeholder="Search drivers..." className="mb-4 max-w-md" />
       <DriversTable companyId={companyId} q={q} />
       {inviting && <InviteDriverModal onClose={() => setInviting(false)} />}

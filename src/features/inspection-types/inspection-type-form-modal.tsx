@@ -1,6 +1,7 @@
 // Add / edit an inspection type (spec §2 "Inspection types"): Name (required) and one icon of the catalogue.
 import { useState, type FormEvent } from 'react'
 import type { InspectionType } from '../../../core/contract/inspection-types.ts'
+import { formErrorOf } from '../../api/error-message.ts'
 import { AlertBanner } from '../../ui/alert-banner.tsx'
 import { FormActions } from '../../ui/form-actions.tsx'
 import { TextField } from '../../ui/form-field.tsx'
@@ -17,6 +18,8 @@ export function InspectionTypeFormModal({ inspectionType, onClose }: { inspectio
   const create = useCreateInspectionType()
   const update = useUpdateInspectionType()
   const save = inspectionType ? update : create
+  // A duplicate or too long name shows under Name; anything else above the form.
+  const saveError = formErrorOf(save.error, ['name'])
   const [name, setName] = useState(inspectionType?.name ?? '')
   const [icon, setIcon] = useState(inspectionType?.icon ?? 'checklist')
 
@@ -29,8 +32,8 @@ export function InspectionTypeFormModal({ inspectionType, onClose }: { inspectio
   return (
     <Modal title={inspectionType ? 'Edit Inspection Type' : 'Add Inspection Type'} onClose={onClose}>
       <form onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
-        {save.error && <AlertBanner message={save.error.message} />}
-        <TextField label="Name" required value={name} onChange={(event) => setName(event.target.value)} autoComplete="off" />
+        {saveError && !saveError.field && <AlertBanner message={saveError.message} />}
+        <TextField label="Name" required error={saveError?.field === 'name' ? saveError.message : null} value={name} onChange={(event) => setName(event.target.value)} autoComplete="off" />
         <IconSelectField<string> value={icon} options={iconOptions} onChange={setIcon} />
         <FormActions onCancel={onClose} pending={save.isPending} submitLabel={inspectionType ? 'Update' : 'Create'} />
       </form>

@@ -30,12 +30,16 @@ export function NotificationChannelsSettings() {
   const settings = useQuery(notificationSettingsQuery(userId))
   const save = useSaveChannels(userId)
   const sendTest = useSendTestNotification()
-  // While a change is being saved it shows as made; a failure puts the saved choice back.
-  const channels = save.isPending && save.variables ? save.variables : settings.data?.channels
+  // While a change is being saved it shows as made — from the click on, not from when the mutation's
+  // state arrives, or the box would flick back for a render; a failure puts the saved choice back.
+  const [choosing, setChoosing] = useState<NotificationChannels | null>(null)
+  const channels = choosing ?? settings.data?.channels
 
   const toggle = (key: keyof NotificationChannels, on: boolean) => {
     if (!channels) return
-    save.mutate({ ...channels, [key]: on }, { onSuccess: () => toast.success('Notification settings saved.') })
+    const next = { ...channels, [key]: on }
+    setChoosing(next)
+    save.mutate(next, { onSuccess: () => toast.success('Notification settings saved.'), onSettled: () => setChoosing(null) })
   }
 
   const test = () =>

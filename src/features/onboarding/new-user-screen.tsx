@@ -1,8 +1,11 @@
 // /new-user (spec §2): a signed-in user without a company chooses Company Owner (create a company) or
-// Driver (apply to an active company).
-import { useState, type FormEvent } from 'react'
+// Driver (apply to an active company). Applying asks the company's owner (issue 17): until they answer,
+// this screen says so and shows nothing of the company; once approved, the user enters the app.
+import { useEffect, useState, type FormEvent } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import type { AuthUser } from '../../../core/contract/auth.ts'
+import { useRouter } from '@tanstack/react-router'
+import type { AuthUser, OwnJoinRequest } from '../../../core/contract/auth.ts'
+import { currentUserQuery, sessionArea } from '../../api/current-user.ts'
 import { AlertBanner } from '../../ui/alert-banner.tsx'
 import { Button } from '../../ui/button.tsx'
 import { CardPage } from '../../ui/card-page.tsx'
@@ -10,15 +13,35 @@ import { SelectField, TextField } from '../../ui/form-field.tsx'
 import { activeCompaniesQuery } from './active-companies-query.ts'
 import { useApplyToCompany } from './use-apply-to-company.ts'
 import { useCreateCompany } from './use-create-company.ts'
+import { useCheckJoinRequest, useWithdrawJoinRequest } from './use-join-request.ts'
 import { useLogOut } from './use-log-out.ts'
 
 type Choice = 'owner' | 'driver'
 
 const COMPANY_NAME_MIN = 3
+/** How often a waiting screen asks whether the owner has answered. */
+const WAITING_REFRESH_MS = 30_000
 
-export function NewUserScreen({ user }: { user: AuthUser }) {
+export function NewUserScreen({ user: startingUser }: { user: AuthUser }) {
+  // The user as the server has them now: applying, withdrawing or the owner's answer change them here.
+  const { data: user } = useQuery({
+    ...currentUserQuery(startingUser._id),
+    initialData: startingUser,
+    refetchInterval: (query) => (query.state.data?.joinRequest?.status === 'pending' ? WAITING_REFRESH_MS : false),
+  })
+  const router = useRouter()
+  const approved = sessionArea(user) === 'signed-in'
+  useEffect(() => {
+    // Approved while waiting: on into the app, through the guards.
+    if (approved) void router.navigate({ to: '/units', replace: true })
+  }, [approved, router])
+  if (user.joinRequest?.status === 'pending') return <WaitingForApproval user={user} request={user.joinRequest} />
+  return <ChooseRole user={user} />
+}
+
+function ChooseRole({ user }: { user: AuthUser }) {
   const [choice, setChoice] = useState<Choice | null>(null)
-  const logOut = useLogOut()
+  const declined = user.joinRequest?.status === 'declined' ? user.joinRequest.company.name : null
   return (
     <CardPage>
       <div className="flex flex-col gap-6">
@@ -28,6 +51,11 @@ export function NewUserScreen({ user }: { user: AuthUser }) {
             Signed in as <span className="font-medium">{user.details.email}</span>. How will you use Fleetyard?
           </p>
         </div>
+        {declined && (
+          <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-900 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100">
+            {declined} did not approve your request to join. You can apply to another company, or create your own.
+          </p>
+        )}
         <fieldset className="grid gap-3 sm:grid-cols-2">
           <legend className="sr-only">I am a</legend>
           <ChoiceCard value="owner" label="Company Owner" hint="Manage units, drivers and documents" choice={choice} onChoose={setChoice} />
@@ -35,11 +63,7 @@ export function NewUserScreen({ user }: { user: AuthUser }) {
         </fieldset>
         {choice === 'owner' && <CreateCompanyForm userId={user._id} />}
         {choice === 'driver' && <ApplyToCompanyForm userId={user._id} />}
-        <div className="border-t border-slate-200 pt-4 text-center dark:border-strokedark">
-          <Button variant="secondary" pending={logOut.isPending} onClick={() => logOut.mutate()}>
-            Log Out
-          </Button>
-        </div>
+        <LogOutFooter />
       </div>
     </CardPage>
   )
@@ -130,5 +154,50 @@ function ApplyToCompanyForm({ userId }: { userId: string }) {
         Apply to Company
       </Button>
     </form>
+  )
+}
+
+/** Asked and not answered yet: what happens next, and what the user can do meanwhile. */
+function WaitingForApproval({ user, request }: { user: AuthUser; request: OwnJoinRequest }) {
+  const check = useCheckJoinRequest(user._id)
+  const withdraw = useWithdrawJoinRequest(user._id)
+  const error = check.error ?? withdraw.error
+  return (
+    <CardPage>
+      <div className="flex flex-col gap-6">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl dark:text-white">Waiting for approval</h1>
+          <p className="mt-3 text-slate-700 dark:text-slate-200">
+            Your request to join <span className="font-semibold">{request.company.name}</span> has been sent. Its owner must approve it before you
+            can see the company's units and documents.
+          </p>
+          <p className="mt-2 text-slate-600 dark:text-slate-300">
+            We will email <span className="font-medium">{user.details.email}</span> when they answer. This page also checks by itself.
+          </p>
+        </div>
+        <AlertBanner message={error?.message} />
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <Button pending={check.isPending} onClick={() => check.mutate()}>
+            Check again
+          </Button>
+          <Button variant="secondary" pending={withdraw.isPending} onClick={() => withdraw.mutate()}>
+            Withdraw request
+          </Button>
+        </div>
+        <LogOutFooter />
+      </div>
+    </CardPage>
+  )
+}
+
+/** Log Out, at the foot of every onboarding screen (spec §4): someone waiting is never stuck here. */
+function LogOutFooter() {
+  const logOut = useLogOut()
+  return (
+    <div className="border-t border-slate-200 pt-4 text-center dark:border-strokedark">
+      <Button variant="secondary" pending={logOut.isPending} onClick={() => logOut.mutate()}>
+        Log Out
+      </Button>
+    </div>
   )
 }

@@ -1,5 +1,7 @@
-// Driver path: POST /companies/apply makes the user a driver of the chosen company.
+// Driver path: POST /companies/apply asks to join the chosen company. The owner must approve, so the
+// user stays here: the profile is reloaded and the screen turns to waiting for the answer.
 import { useMutation } from '@tanstack/react-query'
+import { toast } from 'react-hot-toast'
 import { api } from '../../api/client.ts'
 import type { MessageResponse } from '../../../core/contract/auth.ts'
 import { useFinishOnboarding } from './use-finish-onboarding.ts'
@@ -9,9 +11,10 @@ export function useApplyToCompany(userId: string) {
   return useMutation({
     networkMode: 'always',
     mutationFn: async (companyId: string) => {
-      await api.post('companies/apply', { json: { userId, companyId } }).json<MessageResponse>()
+      const { message } = await api.post('companies/apply', { json: { userId, companyId } }).json<MessageResponse>()
       await finish.reloadProfile()
+      return message
     },
-    onSuccess: finish.enterApp,
+    onSuccess: (message) => toast.success(message),
   })
 }

@@ -4,6 +4,8 @@ import { useState, type FormEvent } from 'react'
 import { useNavigate } from '@tanstack/react-router'
 import { toast } from 'react-hot-toast'
 import type { UserDocumentType } from '../../../core/contract/auth.ts'
+import { LicenceExpiryBody } from '../../../core/contract/reminder-fields.ts'
+import { useFieldErrors } from '../../api/use-field-errors.ts'
 import { useSignedInUser } from '../../api/use-signed-in-user.ts'
 import { AlertBanner } from '../../ui/alert-banner.tsx'
 import { Button } from '../../ui/button.tsx'
@@ -23,10 +25,14 @@ export function DriverLicenceScreen() {
   const savedExpiry = user.licenceExpiresOn ?? ''
   const [expiresOn, setExpiresOn] = useState(savedExpiry)
   const expiryChanged = expiresOn !== savedExpiry
+  // The date follows the server's one date rule, checked before anything is sent.
+  const expiryErrors = useFieldErrors(['expiresOn'], saveExpiry.error)
+  const expiryError = expiryErrors.errorOf('expiresOn')
   const savedUrl = (type: UserDocumentType) => user.documents.find((document) => document.type === type)?.url ?? null
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
+    if (expiryChanged && !expiryErrors.passes(LicenceExpiryBody, { expiresOn: expiresOn || null })) return
     const sides = [
       { image: front, doc: 'driver-licence' as const },
       { image: rear, doc: 'driver-licence-rear' as const },
@@ -55,13 +61,22 @@ export function DriverLicenceScreen() {
         className="flex flex-col gap-6 rounded-lg border border-slate-200 bg-white p-6 shadow-sm dark:border-strokedark dark:bg-boxdark"
       >
         {saveLicence.error && <AlertBanner message={saveLicence.error.message} />}
-        {saveExpiry.error && <AlertBanner message={saveExpiry.error.message} />}
+        {expiryErrors.banner && <AlertBanner message={expiryErrors.banner} />}
         <div className="grid gap-6 md:grid-cols-2">
           <ImagePicker label="Front of the licence" currentUrl={savedUrl('driver-licence')} file={front} onFileChange={setFront} />
           <ImagePicker label="Rear of the licence" currentUrl={savedUrl('driver-licence-rear')} file={rear} onFileChange={setRear} />
         </div>
         <div className="max-w-xs">
-          <TextField label="Expiry date" type="date" name="licenceExpiresOn" value={expiresOn} onChange={(event) => setExpiresOn(event.target.value)} aria-describedby="licence-expiry-hint" />
+          <TextField
+            id="licence-expiry"
+            label="Expiry date"
+            type="date"
+            name="licenceExpiresOn"
+            error={expiryError}
+            value={expiresOn}
+            onChange={(event) => setExpiresOn(event.target.value)}
+            aria-describedby={expiryError ? 'licence-expiry-hint licence-expiry-error' : 'licence-expiry-hint'}
+          />
           <p id="licence-expiry-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-300">
             Optional. You are reminded 30 days, 7 days and on the day it expires.
           </p>

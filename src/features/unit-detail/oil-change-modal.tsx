@@ -1,8 +1,11 @@
 // 'Add Oil Change' (spec §5, §8): Change Date, and Next Change Date set to six months later whenever the
-// Change Date is picked — both editable. The server's message shows inline; success toasts.
+// Change Date is picked — both editable. The dates are checked with the server's own rule before sending
+// (core/contract/dates.ts); a message shows under its field, or inline above; success toasts.
 import { useState, type FormEvent } from 'react'
 import { toast } from 'react-hot-toast'
+import { OilChangeBody } from '../../../core/contract/units.ts'
 import { defaultNextChangeDate, dayNumberOf, localIsoDate } from '../../../core/oil-status.ts'
+import { useFieldErrors } from '../../api/use-field-errors.ts'
 import { AlertBanner } from '../../ui/alert-banner.tsx'
 import { FormActions } from '../../ui/form-actions.tsx'
 import { TextField } from '../../ui/form-field.tsx'
@@ -16,6 +19,7 @@ export function OilChangeModal({ unitId, onClose }: { unitId: string; onClose: (
   const [changeDate, setChangeDate] = useState(() => localIsoDate(new Date()))
   const [nextChangeDate, setNextChangeDate] = useState(() => defaultNextChangeDate(localIsoDate(new Date())))
   const [odometer, setOdometer] = useState('')
+  const errors = useFieldErrors(['changeDate', 'nextChangeDate', 'odometer'], addOilChange.error)
 
   const pickChangeDate = (value: string) => {
     setChangeDate(value)
@@ -25,8 +29,10 @@ export function OilChangeModal({ unitId, onClose }: { unitId: string; onClose: (
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
+    const body = { changeDate, nextChangeDate, odometer: odometer.trim() === '' ? null : odometer.trim() }
+    if (!errors.passes(OilChangeBody, body)) return
     try {
-      await addOilChange.mutateAsync({ changeDate, nextChangeDate, odometer: odometer.trim() === '' ? null : odometer.trim() })
+      await addOilChange.mutateAsync(body)
       toast.success(OIL_SAVED_MESSAGE)
       onClose()
     } catch {
@@ -37,18 +43,35 @@ export function OilChangeModal({ unitId, onClose }: { unitId: string; onClose: (
   return (
     <Modal title="Add Oil Change" onClose={onClose}>
       <form onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
-        {addOilChange.error && <AlertBanner message={addOilChange.error.message} />}
-        <TextField label="Change Date" type="date" name="changeDate" required value={changeDate} onChange={(event) => pickChangeDate(event.target.value)} />
+        {errors.banner && <AlertBanner message={errors.banner} />}
+        <TextField
+          label="Change Date"
+          type="date"
+          name="changeDate"
+          required
+          error={errors.errorOf('changeDate')}
+          value={changeDate}
+          onChange={(event) => pickChangeDate(event.target.value)}
+        />
         <TextField
           label="Next Change Date"
           type="date"
           name="nextChangeDate"
           required
+          error={errors.errorOf('nextChangeDate')}
           value={nextChangeDate}
           onChange={(event) => setNextChangeDate(event.target.value)}
         />
         {/* Optional: with the pre-trips' readings it tells when the next change is due by distance (issue 15). */}
-        <TextField label="Odometer (optional)" name="odometer" inputMode="numeric" autoComplete="off" value={odometer} onChange={(event) => setOdometer(event.target.value)} />
+        <TextField
+          label="Odometer (optional)"
+          name="odometer"
+          inputMode="numeric"
+          autoComplete="off"
+          error={errors.errorOf('odometer')}
+          value={odometer}
+          onChange={(event) => setOdometer(event.target.value)}
+        />
         <FormActions onCancel={onClose} pending={addOilChange.isPending} submitLabel={'Save'} />
       </form>
     </Modal>

@@ -2,6 +2,7 @@
 // Anyone but an owner sees 'Permission denied' instead of the form.
 import { useState, type FormEvent } from 'react'
 import type { UnitSubType } from '../../../core/contract/unit-types.ts'
+import { formErrorOf } from '../../api/error-message.ts'
 import { AlertBanner } from '../../ui/alert-banner.tsx'
 import { CheckboxField } from '../../ui/checkbox-field.tsx'
 import { TextField } from '../../ui/form-field.tsx'
@@ -31,6 +32,8 @@ function SubTypeForm({ unitTypeId, subType, onClose }: Omit<SubTypeFormModalProp
   const create = useCreateSubType(unitTypeId)
   const update = useUpdateSubType(unitTypeId)
   const save = subType ? update : create
+  // A duplicate or too long name shows under Name; anything else above the form.
+  const saveError = formErrorOf(save.error, ['name'])
   const [name, setName] = useState(subType?.name ?? '')
   const [isDefault, setIsDefault] = useState(subType?.isDefault ?? false)
   const [changeOil, setChangeOil] = useState(subType?.changeOil ?? false)
@@ -43,8 +46,8 @@ function SubTypeForm({ unitTypeId, subType, onClose }: Omit<SubTypeFormModalProp
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
-      {save.error && <AlertBanner message={save.error.message} />}
-      <TextField label="Name" required value={name} onChange={(event) => setName(event.target.value)} autoComplete="off" />
+      {saveError && !saveError.field && <AlertBanner message={saveError.message} />}
+      <TextField label="Name" required error={saveError?.field === 'name' ? saveError.message : null} value={name} onChange={(event) => setName(event.target.value)} autoComplete="off" />
       <CheckboxField label="Default" checked={isDefault} onChange={(event) => setIsDefault(event.target.checked)} />
       <CheckboxField label="Change oil" checked={changeOil} onChange={(event) => setChangeOil(event.target.checked)} />
       <FormActions onCancel={onClose} pending={save.isPending} submitLabel={subType ? 'Update' : 'Create'} />

@@ -2,6 +2,7 @@
 // Trailer), Default. Anyone but an owner sees 'Permission denied' instead of the form.
 import { useState, type FormEvent } from 'react'
 import type { UnitType, UnitTypeIcon } from '../../../core/contract/unit-types.ts'
+import { formErrorOf } from '../../api/error-message.ts'
 import { AlertBanner } from '../../ui/alert-banner.tsx'
 import { CheckboxField } from '../../ui/checkbox-field.tsx'
 import { FormActions } from '../../ui/form-actions.tsx'
@@ -33,6 +34,8 @@ function UnitTypeForm({ unitType, onClose }: Omit<UnitTypeFormModalProps, 'isOwn
   const create = useCreateUnitType()
   const update = useUpdateUnitType()
   const save = unitType ? update : create
+  // A duplicate or too long name shows under Name; anything else above the form.
+  const saveError = formErrorOf(save.error, ['name'])
   const [name, setName] = useState(unitType?.name ?? '')
   const [icon, setIcon] = useState<UnitTypeIcon>(unitType?.icon ?? 'fa-truck')
   const [isDefault, setIsDefault] = useState(unitType?.isDefault ?? false)
@@ -45,8 +48,8 @@ function UnitTypeForm({ unitType, onClose }: Omit<UnitTypeFormModalProps, 'isOwn
 
   return (
     <form onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
-      {save.error && <AlertBanner message={save.error.message} />}
-      <TextField label="Name" required value={name} onChange={(event) => setName(event.target.value)} autoComplete="off" />
+      {saveError && !saveError.field && <AlertBanner message={saveError.message} />}
+      <TextField label="Name" required error={saveError?.field === 'name' ? saveError.message : null} value={name} onChange={(event) => setName(event.target.value)} autoComplete="off" />
       <IconSelectField<UnitTypeIcon> value={icon} options={UNIT_TYPE_ICON_NAMES} onChange={setIcon} />
       <CheckboxField label="Default" checked={isDefault} onChange={(event) => setIsDefault(event.target.checked)} />
       <FormActions onCancel={onClose} pending={save.isPending} submitLabel={unitType ? 'Update' : 'Create'} />

@@ -24,7 +24,7 @@ function DriverUnitsGrid({ driverId, companyId }: { driverId: string; companyId:
   const { data: items } = useSuspenseQuery(driverUnitsQuery(driverId, companyId))
   if (items.length === 0) {
     return (
-      <p className="rounded-md border border-dashed border-slate-300 px-4 py-10 text-center text-slate-500 dark:border-strokedark dark:text-slate-400">
+      <p className="rounded-md border border-dashed border-slate-300 px-4 py-10 text-center text-slate-600 dark:border-strokedark dark:text-slate-400">
         The company owner has not attached any units for you.
       </p>
     )

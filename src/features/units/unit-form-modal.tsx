@@ -1,10 +1,12 @@
 // Create / edit a unit (spec §5): every field but Plate Number is required; the VIN is sent without
 // whitespace and upper-cased; picking a type selects its default sub type. A failed save keeps what
-// was typed and shows why (a duplicate VIN: 'The current VIN is existing in the system.').
+// was typed and shows why: under the field the server names ('Make is too long (at most 100
+// characters).', a duplicate VIN: 'The current VIN is existing in the system.'), else above the form.
 import { useForm, useWatch } from 'react-hook-form'
 import { toast } from 'react-hot-toast'
 import type { UnitTypeFull } from '../../../core/contract/unit-types.ts'
 import { MIN_UNIT_YEAR, maxUnitYear, VIN_MAX_LENGTH, type Unit } from '../../../core/contract/units.ts'
+import { formErrorOf } from '../../api/error-message.ts'
 import { AlertBanner } from '../../ui/alert-banner.tsx'
 import { FormActions } from '../../ui/form-actions.tsx'
 import { SelectField, TextField } from '../../ui/form-field.tsx'
@@ -21,6 +23,9 @@ export interface UnitFormModalProps {
   onClose: () => void
 }
 
+/** The form's fields, named as the request body names them, so a server message can find its field. */
+const UNIT_FORM_FIELDS = ['unitTypeId', 'unitSubTypeId', 'make', 'model', 'unitNumber', 'year', 'vin', 'plate_number'] as const satisfies readonly (keyof UnitFormValues)[]
+
 const required = (label: string) => ({ required: `${label} is required.`, validate: (value: string) => value.trim() !== '' || `${label} is required.` })
 
 export function UnitFormModal({ unitTypes, companyId, unit, onClose }: UnitFormModalProps) {
@@ -31,6 +36,7 @@ export function UnitFormModal({ unitTypes, companyId, unit, onClose }: UnitFormM
     register,
     handleSubmit,
     setValue,
+    setError,
     control,
     formState: { errors },
   } = useForm<UnitFormValues>({ defaultValues: initialUnitFormValues(unitTypes, unit) })
@@ -45,15 +51,18 @@ export function UnitFormModal({ unitTypes, companyId, unit, onClose }: UnitFormM
       const saved = unit ? await update.mutateAsync({ unitId: unit._id, body }) : await create.mutateAsync(body)
       toast.success(saved.message)
       onClose()
-    } catch {
-      // The mutation's error is shown in the form; the typed values stay.
+    } catch (error) {
+      // The typed values stay; the message goes under its field, or above the form (saveError below).
+      const shown = formErrorOf(error, UNIT_FORM_FIELDS)
+      if (shown?.field) setError(shown.field, { type: 'server', message: shown.message }, { shouldFocus: true })
     }
   })
+  const saveError = formErrorOf(save.error, UNIT_FORM_FIELDS)
 
   return (
     <Modal title={unit ? 'Edit Unit' : 'Create Unit'} onClose={onClose} size="lg">
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
-        {save.error && <AlertBanner message={save.error.message} />}
+        {saveError && !saveError.field && <AlertBanner message={saveError.message} />}
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField
             label="Type"
@@ -100,7 +109,7 @@ export function UnitFormModal({ unitTypes, companyId, unit, onClose }: UnitFormM
             error={errors.vin?.message}
             {...register('vin', required('VIN'))}
           />
-          <TextField label="Plate Number" autoComplete="off" {...register('plate_number')} />
+          <TextField label="Plate Number" autoComplete="off" error={errors.plate_number?.message} {...register('plate_number')} />
         </div>
         <FormActions onCancel={onClose} pending={save.isPending} submitLabel={unit ? 'Update' : 'Create'} />
       </form>

@@ -171,7 +171,7 @@ const UnitsResults = memo(function UnitsResults({ companyId, filters, mobile, on
 
 function EmptyText({ children }: { children: string }) {
   return (
-    <p className="rounded-md border border-dashed border-slate-300 px-4 py-10 text-center text-slate-500 dark:border-strokedark dark:text-slate-400">
+    <p className="rounded-md border border-dashed border-slate-300 px-4 py-10 text-center text-slate-600 dark:border-strokedark dark:text-slate-400">
       {children}
     </p>
   )

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { badgeCount, bottomBarItems, sidebarItems, userMenuLinks } from '../../../src/app/layout/nav-items.ts'
+import { badgeCount, bottomBarItems, sidebarItems, userMenuLinks, waitingCount } from '../../../src/app/layout/nav-items.ts'
 
 const labels = (items: { label: string }[]) => items.map((item) => item.label)
 
@@ -52,12 +52,18 @@ describe('badgeCount', () => {
   const [drivers, units, documents] = sidebarItems('owner') as [ReturnType<typeof sidebarItems>[number], ReturnType<typeof sidebarItems>[number], ReturnType<typeof sidebarItems>[number]]
 
   test('shows the matching dashboard count when it is above zero', () => {
-    expect(badgeCount(drivers, { drivers: 2, units: 14, defects: 0 })).toBe(2)
-    expect(badgeCount(units, { drivers: 2, units: 14, defects: 0 })).toBe(14)
+    expect(badgeCount(drivers, { drivers: 2, units: 14, defects: 0, joinRequests: 0 })).toBe(2)
+    expect(badgeCount(units, { drivers: 2, units: 14, defects: 0, joinRequests: 0 })).toBe(14)
   })
 
   test('shows no badge for a zero count', () => {
-    expect(badgeCount(drivers, { drivers: 0, units: 3, defects: 0 })).toBeNull()
+    expect(badgeCount(drivers, { drivers: 0, units: 3, defects: 0, joinRequests: 0 })).toBeNull()
+  })
+
+  test('Drivers carries a waiting badge for requests to join, and only Drivers does', () => {
+    expect(waitingCount(drivers, { drivers: 2, units: 14, defects: 0, joinRequests: 3 })).toBe(3)
+    expect(waitingCount(drivers, { drivers: 2, units: 14, defects: 0, joinRequests: 0 })).toBeNull()
+    expect(waitingCount(units, { drivers: 2, units: 14, defects: 0, joinRequests: 3 })).toBeNull()
   })
 
   test('shows no badge before the counts have loaded', () => {
@@ -66,11 +72,11 @@ describe('badgeCount', () => {
 
   test('the Defects badge shows the open defects', () => {
     const defects = sidebarItems('owner').find((item) => item.label === 'Defects')!
-    expect(badgeCount(defects, { drivers: 2, units: 14, defects: 3 })).toBe(3)
-    expect(badgeCount(defects, { drivers: 2, units: 14, defects: 0 })).toBeNull()
+    expect(badgeCount(defects, { drivers: 2, units: 14, defects: 3, joinRequests: 0 })).toBe(3)
+    expect(badgeCount(defects, { drivers: 2, units: 14, defects: 0, joinRequests: 0 })).toBeNull()
   })
 
   test('shows no badge on an item without a count', () => {
-    expect(badgeCount(documents, { drivers: 2, units: 14, defects: 0 })).toBeNull()
+    expect(badgeCount(documents, { drivers: 2, units: 14, defects: 0, joinRequests: 0 })).toBeNull()
   })
 })

@@ -19,7 +19,7 @@ afterEach(() => {
 
 const ranAt = '2026-05-01T07:00:12.000Z'
 const failedAt = '2026-05-01T07:01:00.000Z'
-const settings: CompanySettings = { timeZone: 'Pacific/Auckland', distanceUnit: 'km', oilChangeIntervals: [] }
+const settings: CompanySettings = { timeZone: 'Pacific/Auckland', distanceUnit: 'km', oilChangeIntervals: [], reportRetentionMonths: 12 }
 
 async function renderWith(status: ReminderStatus) {
   server.answer((request) => {

@@ -36,13 +36,13 @@ afterEach(() => {
   server.received.length = 0
 })
 
-async function renderNewUserScreen() {
+async function renderNewUserScreen(startingUser: AuthUser = user, heading = 'Welcome to Fleetyard') {
   const { NewUserScreen } = await import('../../../src/features/onboarding/new-user-screen.tsx')
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } })
   // The active companies are already known, as after a first visit; the list itself is the server's to test.
   queryClient.setQueryData(['companies', 'active'], [demoFreight])
   const rootRoute = createRootRoute()
-  const newUserRoute = createRoute({ getParentRoute: () => rootRoute, path: '/new-user', component: () => <NewUserScreen user={user} /> })
+  const newUserRoute = createRoute({ getParentRoute: () => rootRoute, path: '/new-user', component: () => <NewUserScreen user={startingUser} /> })
   const unitsRoute = createRoute({ getParentRoute: () => rootRoute, path: '/units', component: () => <h1>Units page</h1> })
   const router = createRouter({
     routeTree: rootRoute.addChildren([newUserRoute, unitsRoute]),
@@ -53,7 +53,7 @@ async function renderNewUserScreen() {
       <RouterProvider router={router} />
     </QueryClientProvider>,
   )
-  await screen.findByRole('heading', { name: 'Welcome to Fleetyard' })
+  await screen.findByRole('heading', { name: heading })
   return { queryClient }
 }
 
@@ -101,18 +101,47 @@ describe('onboarding at /new-user', () => {
     expect(JSON.parse(server.received[0]?.body ?? '{}')).toEqual({ userId: user._id, companyId: demoFreight._id })
   })
 
-  test('a successful application reloads the profile and goes to /units', async () => {
-    const joined: AuthUser = { ...user, role: { name: 'driver' }, company: demoFreight, isNewUser: false }
+  test('a successful application reloads the profile and waits for the owner, with Log Out at hand', async () => {
+    const waiting: AuthUser = { ...user, joinRequest: { status: 'pending', company: demoFreight } }
     server.answer((request) =>
       request.path === '/api/companies/apply'
-        ? { status: 200, body: { message: 'You have joined Demo Freight.' } }
-        : { status: 200, body: { user: joined } },
+        ? { status: 200, body: { message: 'Your request to join Demo Freight has been sent. You can use it once the owner approves.' } }
+        : { status: 200, body: { user: waiting } },
     )
     const { queryClient } = await renderNewUserScreen()
     fireEvent.click(screen.getByRole('radio', { name: /Driver/ }))
     fireEvent.change(screen.getByRole('combobox', { name: 'Company' }), { target: { value: demoFreight._id } })
     fireEvent.click(screen.getByRole('button', { name: 'Apply to Company' }))
+    await screen.findByRole('heading', { name: 'Waiting for approval' })
+    expect(screen.getByText(/Your request to join/).textContent).toContain('Demo Freight')
+    expect(screen.getByRole('button', { name: 'Log Out' })).toBeTruthy()
+    expect(queryClient.getQueryData(['user', user._id])).toEqual(waiting)
+    expect(screen.queryByRole('heading', { name: 'Units page' })).toBeNull()
+  })
+
+  test('once the owner approves, Check again takes the driver into the app', async () => {
+    const waiting: AuthUser = { ...user, joinRequest: { status: 'pending', company: demoFreight } }
+    const joined: AuthUser = { ...user, role: { name: 'driver' }, company: demoFreight, isNewUser: false, joinRequest: null }
+    server.answer(() => ({ status: 200, body: { user: joined } }))
+    await renderNewUserScreen(waiting, 'Waiting for approval')
+    fireEvent.click(screen.getByRole('button', { name: 'Check again' }))
     await screen.findByRole('heading', { name: 'Units page' })
-    expect(queryClient.getQueryData(['user', user._id])).toEqual(joined)
+    expect(server.received.map((request) => `${request.method} ${request.path}`)).toContain(`GET /api/user/${user._id}`)
+  })
+
+  test('withdrawing the request brings the choices back', async () => {
+    const waiting: AuthUser = { ...user, joinRequest: { status: 'pending', company: demoFreight } }
+    server.answer((request) =>
+      request.method === 'DELETE' ? { status: 200, body: { message: 'Your request has been withdrawn.' } } : { status: 200, body: { user: { ...user, joinRequest: null } } },
+    )
+    await renderNewUserScreen(waiting, 'Waiting for approval')
+    fireEvent.click(screen.getByRole('button', { name: 'Withdraw request' }))
+    await screen.findByRole('heading', { name: 'Welcome to Fleetyard' })
+    expect(server.received[0]).toMatchObject({ method: 'DELETE', path: '/api/companies/join-request' })
+  })
+
+  test('a declined request is said plainly above the choices', async () => {
+    await renderNewUserScreen({ ...user, joinRequest: { status: 'declined', company: demoFreight } })
+    expect(screen.getByRole('status').textContent).toBe('Demo Freight did not approve your request to join. You can apply to another company, or create your own.')
   })
 })

@@ -67,15 +67,16 @@ export async function startOutboxServer() {
   /** A unit of the owner's company, assigned to `driverId` when given. */
   async function unit(driverId: string | null = null) {
     const companyId = owner.companyId
-    const [type] = await ctx.db.insert(unitTypes).values({ companyId, name: 'Truck', icon: 'fa-truck' }).returning()
+    const serial = ++vinSerial
+    // A type of its own per unit: type names are unique in a company.
+    const [type] = await ctx.db.insert(unitTypes).values({ companyId, name: `Truck ${serial}`, icon: 'fa-truck' }).returning()
     const [subType] = await ctx.db.insert(unitSubTypes).values({ companyId, unitTypeId: type!.id, name: 'Box truck' }).returning()
-    vinSerial++
     const [row] = await ctx.db
       .insert(units)
       .values({
         companyId,
-        unitNumber: `T-${vinSerial}`,
-        vin: `OUTBOXTEST${String(vinSerial).padStart(7, '0')}`,
+        unitNumber: `T-${serial}`,
+        vin: `OUTBOXTEST${String(serial).padStart(7, '0')}`,
         make: 'Volvo',
         model: 'VNL',
         year: 2022,
