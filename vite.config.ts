@@ -5,6 +5,8 @@ import tailwindcss from '@tailwindcss/vite'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa'
 import { entryChunk } from './scripts/vite-entry-chunk.ts'
+import { headStart } from './scripts/vite-head-start.ts'
+import { OPENING_CHUNKS_ID } from './src/app/opening-requests.ts'
 
 // One source of truth for the manifest: the top-level file, handed to the PWA plugin as is.
 const manifest = JSON.parse(readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8')) as Partial<ManifestOptions>
@@ -47,6 +49,12 @@ export default defineConfig({
     startUp.plugin,
     react(),
     tailwindcss(),
+    // The page's first script asks for the opening screen's data and code (src/app/opening-requests.ts).
+    headStart({
+      entry: 'src/head-start.ts',
+      dataId: OPENING_CHUNKS_ID,
+      openingScreens: { '/units': ['src/routes/_app.tsx', 'src/routes/_app.units.tsx'] },
+    }),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
