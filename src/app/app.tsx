@@ -47,7 +47,6 @@ const restoreOptions: RestoreOptions = { onAreaChanged: () => void router.invali
 requestPersistentStorageWhenInstalled()
 
 export function App() {
-  const firstScreenShown = useFirstScreenShown()
   return (
     <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
       <div className="flex h-dvh flex-col">
@@ -56,13 +55,19 @@ export function App() {
           <RestoredApp />
         </div>
       </div>
-      {firstScreenShown && (
-        <Suspense fallback={null}>
-          <Toaster position="top-right" toastOptions={{ duration: 5000 }} />
-        </Suspense>
-      )}
+      <DeferredToaster />
       <PwaUpdatePrompt />
     </PersistQueryClientProvider>
+  )
+}
+
+/** Its own component, so the first screen coming up re-renders only this, not the whole app. */
+function DeferredToaster() {
+  if (!useFirstScreenShown()) return null
+  return (
+    <Suspense fallback={null}>
+      <Toaster position="top-right" toastOptions={{ duration: 5000 }} />
+    </Suspense>
   )
 }
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect } from 'react'
 import { createFileRoute, Outlet } from '@tanstack/react-router'
 import { afterFirstScreen, useFirstScreenShown } from '../app/first-screen.ts'
 import { AppLayout } from '../app/layout/app-layout.tsx'
@@ -18,8 +18,6 @@ export const Route = createFileRoute('/_app')({
 })
 
 function AppRoute() {
-  const [outboxShown, setOutboxShown] = useState(false)
-  const firstScreenShown = useFirstScreenShown()
   // Changes made earlier (or before a reload) are sent from any screen, not only the one that made them.
   useEffect(() => {
     let live = true
@@ -27,7 +25,6 @@ function AppRoute() {
     let cancelIdle = () => {}
     const cancel = afterFirstScreen(() => {
       cancelIdle = whenIdle(() => {
-        setOutboxShown(true)
         void import('../outbox/outbox-runtime.ts').then(({ startOutbox }) => {
           if (live) stop = startOutbox()
         })
@@ -41,23 +38,23 @@ function AppRoute() {
     }
   }, [])
   return (
-    <AppLayout
-      headerExtras={
-        <>
-          {outboxShown && (
-            <Suspense fallback={null}>
-              <SyncIndicator />
-            </Suspense>
-          )}
-          {firstScreenShown && (
-            <Suspense fallback={null}>
-              <NotificationBell />
-            </Suspense>
-          )}
-        </>
-      }
-    >
+    <AppLayout headerExtras={<HeaderIndicators />}>
       <Outlet />
     </AppLayout>
+  )
+}
+
+/** The header's status indicators, once the first screen is up; their own component, so that re-renders only them. */
+function HeaderIndicators() {
+  if (!useFirstScreenShown()) return null
+  return (
+    <>
+      <Suspense fallback={null}>
+        <SyncIndicator />
+      </Suspense>
+      <Suspense fallback={null}>
+        <NotificationBell />
+      </Suspense>
+    </>
   )
 }
