@@ -53,7 +53,10 @@ export default defineConfig({
     headStart({
       entry: 'src/head-start.ts',
       dataId: OPENING_CHUNKS_ID,
-      openingScreens: { '/units': ['src/routes/_app.tsx', 'src/routes/_app.units.tsx'] },
+      openingScreens: {
+        '/units': ['src/routes/_app.tsx', 'src/routes/_app.units.tsx'],
+        '/signin': ['src/routes/_public.tsx', 'src/routes/_public.signin.tsx'],
+      },
     }),
     VitePWA({
       strategies: 'injectManifest',

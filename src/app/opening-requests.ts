@@ -1,7 +1,7 @@
 // The head start (issue 12): what the opening screen will need, asked for as the page opens, not once
-// the app's JavaScript (about 130 KB gzip) has arrived and run — with a stored session, the user; at
+// the app's JavaScript (about 125 KB gzip) has arrived and run — with a stored session, the user; at
 // /units the screen's code (its lazy chunks, listed by the build in index.html) and, for an owner, the
-// list's first page and the unit types its filters offer. The app takes each answer when it makes the very same request
+// list's first page and the unit types its filters offer; signed out at /signin, that screen's code. The app takes each answer when it makes the very same request
 // (api/started-responses.ts), and asks itself for anything else: this file only guesses, the app still
 // decides. It runs from its own small script (src/head-start.ts), so it imports nothing at run time —
 // an import shared with the app would become a chunk both load — and the few names it shares with the
@@ -57,10 +57,18 @@ function hintOf(storage: OpeningPage['storage'], userId: string): Hint | null {
   }
 }
 
+/** Opening screens of a signed-out visitor (the others need a signed-in one). */
+const SIGNED_OUT_SCREENS = ['/signin']
+
 export function startOpeningRequests(page: OpeningPage): void {
+  if (!page.online) return
+  const path = page.location.pathname.replace(/(.)\/+$/, '$1')
   const token = page.storage.getItem(HEAD_START_STORAGE_KEYS.token)
   const userId = page.storage.getItem(HEAD_START_STORAGE_KEYS.userId)
-  if (!token || !userId || !page.online) return
+  if (!token || !userId) {
+    if (SIGNED_OUT_SCREENS.includes(path)) for (const url of page.openingChunks[path] ?? []) page.preloadModule(url)
+    return
+  }
   const authorization = `Bearer ${token}`
   const started: StartedRequest[] = []
   const get = (apiPath: string) => {
@@ -72,8 +80,7 @@ export function startOpeningRequests(page: OpeningPage): void {
   }
   get(`user/${userId}`)
   const hint = hintOf(page.storage, userId)
-  const path = page.location.pathname.replace(/(.)\/+$/, '$1')
-  if (hint && typeof hint.companyId === 'string') {
+  if (hint && typeof hint.companyId === 'string' && !SIGNED_OUT_SCREENS.includes(path)) {
     for (const url of page.openingChunks[path] ?? []) page.preloadModule(url)
     if (path === '/units' && hint.role === 'owner') {
       // With a search, filter or order in the URL the screen asks for itself (the route validates them).

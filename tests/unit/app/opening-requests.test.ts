@@ -14,6 +14,7 @@ import { startLocalServer, type LocalServer } from '../api/local-server.ts'
 const owner = annLee()
 const driver = annLee({ role: { name: 'driver' } })
 const UNITS_CHUNKS = ['/assets/_app-1.js', '/assets/_app.units-2.js']
+const SIGNIN_CHUNKS = ['/assets/_public-3.js', '/assets/_public.signin-4.js']
 
 let server: LocalServer
 
@@ -49,7 +50,7 @@ function openAt(path: string, overrides: Partial<OpeningPage> = {}): string[] {
     online: true,
     fetch: (input, init) => fetch(input, init),
     apiUrl: server.url,
-    openingChunks: { '/units': UNITS_CHUNKS },
+    openingChunks: { '/units': UNITS_CHUNKS, '/signin': SIGNIN_CHUNKS },
     preloadModule: (chunk) => preloaded.push(chunk),
     registry: globalThis as unknown as Record<string, unknown>,
     ...overrides,
@@ -141,6 +142,17 @@ describe('the head start', () => {
     localStorage.removeItem(STORAGE_KEYS.sessionHint)
     expect(openAt('/units')).toEqual([])
     await vi.waitFor(() => expect(asked()).toEqual(['/api/user/u1', '/api/user/u1']))
+  })
+
+  test("signed out, /signin's code is preloaded and nothing is asked; signed in, /signin's code is not (the screen sends the user on)", async () => {
+    answerAll()
+    expect(openAt('/signin')).toEqual(SIGNIN_CHUNKS)
+    expect(openAt('/signin/')).toEqual(SIGNIN_CHUNKS)
+    expect(asked()).toEqual([])
+    storeSession('token-1', 'u1')
+    storeSessionHint(owner)
+    expect(openAt('/signin')).toEqual([])
+    await vi.waitFor(() => expect(asked()).toEqual(['/api/user/u1']))
   })
 
   test("signed out, or offline by the browser's word, nothing is asked", async () => {
