@@ -1,12 +1,13 @@
 // What the opening screen does not need waits until it is up: the notification bell, the outbox's
 // database, the service worker's install (the whole precache), the sidebar's counts. "Up" means the
-// first route has rendered, the requests it started have answered (or failed), and a frame has been
-// painted since. Before, these started while the screen's own code and data were still on the way
+// first route has rendered, the requests it started have answered (or failed), a frame has been
+// painted since and the main thread has gone idle after it. Before, these started while the screen's own code and data were still on the way
 // and took a share of a slow link and of the main thread from them (issue 12: on /units the bell's
 // code and the counts were asked for between the list's data and its first paint). A start that
 // never settles (a request that hangs on a lying network) lets them go after FIRST_SCREEN_LIMIT_MS.
 import { useSyncExternalStore } from 'react'
 import type { QueryClient } from '@tanstack/react-query'
+import { whenIdle } from '../lib/when-idle.ts'
 
 /** The router's part in this: it says when it has rendered a location. */
 interface RenderingRouter {
@@ -49,15 +50,22 @@ export function useFirstScreenShown(): boolean {
   return useSyncExternalStore(subscribe, isFirstScreenShown, isFirstScreenShown)
 }
 
-/** Resolves on the next frame's paint: a task queued from an animation frame runs after it. */
+/**
+ * Runs `then` once the next frame is painted (a task queued from an animation frame runs after it) and
+ * the main thread is idle, so nothing started then holds up that frame reaching the screen.
+ */
 function afterNextPaint(then: () => void): () => void {
   let timer: number | undefined
+  let cancelIdle = () => {}
   const frame = window.requestAnimationFrame(() => {
-    timer = window.setTimeout(then, 0)
+    timer = window.setTimeout(() => {
+      cancelIdle = whenIdle(then, 1000)
+    }, 0)
   })
   return () => {
     window.cancelAnimationFrame(frame)
     window.clearTimeout(timer)
+    cancelIdle()
   }
 }
 

@@ -1,5 +1,5 @@
 // Deferred work waits for the first screen (app/first-screen.ts): its route rendered, its requests
-// answered, a frame painted — or the time limit, for a start that never settles.
+// answered, a frame painted and the main thread idle — or the time limit, for a start that never settles.
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { QueryClient } from '@tanstack/react-query'
 import type * as FirstScreenModule from '../../../src/app/first-screen.ts'
@@ -22,7 +22,7 @@ function fakeRouter() {
 let firstScreen: FirstScreen
 
 beforeEach(async () => {
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] })
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame', 'requestIdleCallback', 'cancelIdleCallback'] })
   vi.resetModules()
   firstScreen = await import('../../../src/app/first-screen.ts')
 })
@@ -39,7 +39,7 @@ function pendingQuery(queryClient: QueryClient) {
 }
 
 describe('the first screen', () => {
-  test('is up once the route has rendered, its requests have answered and a frame was painted; then the waiting work runs', async () => {
+  test('is up once the route has rendered, its requests have answered, a frame was painted and the page is idle; then the waiting work runs', async () => {
     const router = fakeRouter()
     const queryClient = new QueryClient()
     const ran: string[] = []
@@ -54,8 +54,8 @@ describe('the first screen', () => {
     answer('units')
     await vi.advanceTimersByTimeAsync(0)
     expect(ran).toEqual([])
-    // The frame, then the task queued from it.
-    await vi.advanceTimersByTimeAsync(50)
+    // The frame, the task queued from it, then idle time (at the latest a second later).
+    await vi.advanceTimersByTimeAsync(1_100)
     expect(firstScreen.isFirstScreenShown()).toBe(true)
     expect(ran).toEqual(['outbox'])
 
@@ -70,7 +70,7 @@ describe('the first screen', () => {
     await vi.advanceTimersByTimeAsync(1000)
     expect(firstScreen.isFirstScreenShown()).toBe(false)
     router.render()
-    await vi.advanceTimersByTimeAsync(50)
+    await vi.advanceTimersByTimeAsync(1_100)
     expect(firstScreen.isFirstScreenShown()).toBe(true)
   })
 
