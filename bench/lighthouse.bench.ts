@@ -77,6 +77,9 @@ async function audit(url: string, session: Session | null, origin: string, repor
   const loadAtStart = os.loadavg()[0]!
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: [...CHROMIUM_FLAGS, '--headless=new'] })
   try {
+    // The full version: the user agent only says 156.0.0.0.
+    const version = (await (await fetch(`http://127.0.0.1:${chrome.port}/json/version`)).json()) as { Browser?: string }
+    chromiumVersion = /\/([\d.]+)/.exec(version.Browser ?? '')?.[1] ?? chromiumVersion
     if (session) await setSession(chrome.port, origin, session)
     const result = await lighthouse(url, {
       port: chrome.port,
@@ -89,7 +92,6 @@ async function audit(url: string, session: Session | null, origin: string, repor
     const { lhr } = result
     if (REPORTS_DIR) writeFileSync(path.join(REPORTS_DIR, `${reportName}.json`), JSON.stringify(lhr))
     if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.message}`)
-    chromiumVersion = /Chrome\/([\d.]+)/.exec(lhr.environment.hostUserAgent)?.[1] ?? chromiumVersion
     const finalUrl = lhr.finalDisplayedUrl
     if (session && !finalUrl.endsWith('/units')) throw new Error(`signed-in run ended on ${finalUrl}`)
     const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
