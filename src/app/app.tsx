@@ -1,6 +1,6 @@
 // Providers; the persisted Query cache restored first, then the session (full-screen spinner meanwhile),
 // then the router. Around them: the offline banner, toasts, and the service worker's update prompt.
-import { lazy, Suspense } from 'react'
+import { lazy } from 'react'
 import { onlineManager, useIsRestoring } from '@tanstack/react-query'
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
 import { RouterProvider } from '@tanstack/react-router'
@@ -9,7 +9,8 @@ import { createQueryClient } from './query-client.ts'
 import { createAppRouter } from './router.tsx'
 import { useRestoredSession, type RestoreOptions } from './restore-session.ts'
 import { prefetchOpeningScreen, takeUserHeadStart } from './boot-prefetch.ts'
-import { useFirstScreenShown, watchFirstScreen } from './first-screen.ts'
+import { AfterFirstScreen } from './after-first-screen.tsx'
+import { watchFirstScreen } from './first-screen.ts'
 import { connectivity } from '../lib/app-connectivity.ts'
 import { requestPersistentStorageWhenInstalled } from './persistent-storage.ts'
 import { PwaUpdatePrompt } from './pwa-update.tsx'
@@ -55,19 +56,11 @@ export function App() {
           <RestoredApp />
         </div>
       </div>
-      <DeferredToaster />
+      <AfterFirstScreen>
+        <Toaster position="top-right" toastOptions={{ duration: 5000 }} />
+      </AfterFirstScreen>
       <PwaUpdatePrompt />
     </PersistQueryClientProvider>
-  )
-}
-
-/** Its own component, so the first screen coming up re-renders only this, not the whole app. */
-function DeferredToaster() {
-  if (!useFirstScreenShown()) return null
-  return (
-    <Suspense fallback={null}>
-      <Toaster position="top-right" toastOptions={{ duration: 5000 }} />
-    </Suspense>
   )
 }
 

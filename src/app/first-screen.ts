@@ -23,8 +23,15 @@ const listeners = new Set<() => void>()
 function markShown(): void {
   if (shown) return
   shown = true
-  for (const listener of [...listeners]) listener()
+  const waiting = [...listeners]
   listeners.clear()
+  // One at a time, each in a task of its own: all at once (three lazy components rendered, their
+  // chunks' preload links added, effects run) they made one long task just after the first paint.
+  const next = () => {
+    waiting.shift()?.()
+    if (waiting.length > 0) window.setTimeout(next, 0)
+  }
+  next()
 }
 
 export function isFirstScreenShown(): boolean {

@@ -1,6 +1,7 @@
-import { lazy, Suspense, useEffect } from 'react'
+import { lazy, useEffect } from 'react'
 import { createFileRoute, Outlet } from '@tanstack/react-router'
-import { afterFirstScreen, useFirstScreenShown } from '../app/first-screen.ts'
+import { AfterFirstScreen } from '../app/after-first-screen.tsx'
+import { afterFirstScreen } from '../app/first-screen.ts'
 import { AppLayout } from '../app/layout/app-layout.tsx'
 import { whenIdle } from '../lib/when-idle.ts'
 import { requireArea } from './-guards.ts'
@@ -38,23 +39,20 @@ function AppRoute() {
     }
   }, [])
   return (
-    <AppLayout headerExtras={<HeaderIndicators />}>
+    <AppLayout
+      headerExtras={
+        <>
+          <AfterFirstScreen>
+            <SyncIndicator />
+          </AfterFirstScreen>
+          <AfterFirstScreen>
+            <NotificationBell />
+          </AfterFirstScreen>
+        </>
+      }
+    >
       <Outlet />
     </AppLayout>
   )
 }
 
-/** The header's status indicators, once the first screen is up; their own component, so that re-renders only them. */
-function HeaderIndicators() {
-  if (!useFirstScreenShown()) return null
-  return (
-    <>
-      <Suspense fallback={null}>
-        <SyncIndicator />
-      </Suspense>
-      <Suspense fallback={null}>
-        <NotificationBell />
-      </Suspense>
-    </>
-  )
-}
