@@ -2,33 +2,23 @@
 // (api/started-responses.ts): each request the app would make first is made once, by whichever asks
 // first, against a real local server; what the head start guessed wrong costs a request, never a
 // wrong answer.
-import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
+import { afterEach, describe, expect, test, vi } from 'vitest'
 import { QueryClient } from '@tanstack/react-query'
 import { annLee } from '../auth/auth-user-fixture.ts'
 import { HEAD_START_STORAGE_KEYS, STARTED_REQUESTS_KEY, startOpeningRequests, type OpeningPage } from '../../../src/app/opening-requests.ts'
 import { storeSessionHint } from '../../../src/api/session-hint.ts'
 import { storeSession } from '../../../src/api/session.ts'
 import { STORAGE_KEYS } from '../../../src/lib/storage-keys.ts'
-import { startLocalServer, type LocalServer } from '../api/local-server.ts'
+import { localServerForFile } from '../api/local-server.ts'
 
 const owner = annLee()
 const driver = annLee({ role: { name: 'driver' } })
 const UNITS_CHUNKS = ['/assets/_app-1.js', '/assets/_app.units-2.js']
 const SIGNIN_CHUNKS = ['/assets/_public-3.js', '/assets/_public.signin-4.js']
 
-let server: LocalServer
-
-beforeAll(async () => {
-  server = await startLocalServer()
-})
-
-afterAll(async () => {
-  await server.close()
-})
+const server = localServerForFile()
 
 afterEach(() => {
-  vi.unstubAllEnvs()
-  server.received.length = 0
   delete (globalThis as Record<string, unknown>)[STARTED_REQUESTS_KEY]
 })
 
