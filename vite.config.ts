@@ -4,11 +4,18 @@ import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa'
+import { entryChunk } from './scripts/vite-entry-chunk.ts'
+import { headStart } from './scripts/vite-head-start.ts'
+import { OPENING_CHUNKS_ID } from './src/app/opening-requests.ts'
 
 // One source of truth for the manifest: the top-level file, handed to the PWA plugin as is.
 const manifest = JSON.parse(readFileSync(new URL('./manifest.webmanifest', import.meta.url), 'utf8')) as Partial<ManifestOptions>
 
 const apiPort = process.env.API_PORT ?? '3001'
+
+// Everything the entry loads at start, in one chunk instead of the entry and thirteen small ones
+// (scripts/vite-entry-chunk.ts).
+const startUp = entryChunk('/src/main.tsx')
 
 // What every signed-in screen renders with — the layout, the shared dialog and page pieces, Query's
 // hooks — in one chunk, and the server-paged lists' pieces (table, virtualizer, infinite query) in
@@ -30,6 +37,7 @@ const CHUNK_GROUPS: Record<string, RegExp[]> = {
     /\/node_modules\/@tanstack\/react-query\/build\/modern\/useInfiniteQuery\.js$/,
     /\/node_modules\/@tanstack\/query-core\/build\/modern\/infiniteQueryObserver\.js$/,
     /\/src\/ui\/(data-table|virtual-list|list-summary|search-box)\.tsx$/,
+    /\/src\/ui\/use-paged-virtualizer\.ts$/,
     /\/src\/api\/use-paged-list\.ts$/,
     /\/src\/lib\/use-debounced-value\.ts$/,
   ],
@@ -38,8 +46,18 @@ const CHUNK_GROUPS: Record<string, RegExp[]> = {
 export default defineConfig({
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: './src/routes', generatedRouteTree: './src/routeTree.gen.ts' }),
+    startUp.plugin,
     react(),
     tailwindcss(),
+    // The page's first script asks for the opening screen's data and code (src/app/opening-requests.ts).
+    headStart({
+      entry: 'src/head-start.ts',
+      dataId: OPENING_CHUNKS_ID,
+      openingScreens: {
+        '/units': ['src/routes/_app.tsx', 'src/routes/_app.units.tsx'],
+        '/signin': ['src/routes/_public.tsx', 'src/routes/_public.signin.tsx'],
+      },
+    }),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -69,7 +87,11 @@ export default defineConfig({
       output: {
         codeSplitting: {
           includeDependenciesRecursively: false,
-          groups: Object.entries(CHUNK_GROUPS).map(([name, patterns]) => ({ name, test: (id: string) => patterns.some((pattern) => pattern.test(id)) })),
+          groups: [
+            // First: a module the entry loads is in this chunk, whichever group below it also matches.
+            { name: 'start-up', test: startUp.has, priority: 1 },
+            ...Object.entries(CHUNK_GROUPS).map(([name, patterns]) => ({ name, test: (id: string) => patterns.some((pattern) => pattern.test(id)) })),
+          ],
         },
       },
     },

@@ -6,8 +6,13 @@
 // screen leaves there (token, user id, and the session hint the app keeps for a fast next start) on the
 // origin (a JSON API page, so no service worker is installed first); Lighthouse then keeps storage
 // (disableStorageReset) and loads /units cold: no cached data, no service worker, empty HTTP cache.
-// Performance score, LCP, TBT, CLS, FCP — median of 3 runs (1 quick). BENCH_LIGHTHOUSE_REPORTS=<dir>
-// also writes each run's full JSON report there, to see what holds a figure back.
+// Performance score, LCP, TBT, CLS, FCP — median of 3 runs (1 quick). Beside them, figures a busy
+// machine does not change: the requests and the JS bytes that finished before the largest paint, the
+// longest chain of requests one waits for, and the count of long main-thread tasks (those do depend on
+// the CPU, but less than their length). The 1-minute load average at each run goes with the figures.
+// BENCH_LIGHTHOUSE_REPORTS=<dir> also writes each run's full JSON report there, to see what holds a
+// figure back.
+import os from 'node:os'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { chromium } from '@playwright/test'
@@ -31,6 +36,20 @@ interface Figures {
   tbtMs: number
   cls: number
   fcpMs: number
+  /** Requests that had finished when the largest paint happened (observed, unthrottled run). */
+  requestsBeforeLcp: number
+  /** JS bytes transferred (KB) by then. */
+  jsKbBeforeLcp: number
+  /** The longest chain of requests that wait on one another (critical-request-chains). */
+  chainLength: number
+  longTasks: number
+  loadAverage: number
+}
+
+interface NetworkRequest {
+  networkEndTime: number
+  resourceType?: string
+  transferSize?: number
 }
 
 async function setSession(port: number, origin: string, session: Session): Promise<void> {
@@ -55,8 +74,12 @@ async function setSession(port: number, origin: string, session: Session): Promi
 }
 
 async function audit(url: string, session: Session | null, origin: string, reportName: string): Promise<Figures> {
+  const loadAtStart = os.loadavg()[0]!
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: [...CHROMIUM_FLAGS, '--headless=new'] })
   try {
+    // The full version: the user agent only says 156.0.0.0.
+    const version = (await (await fetch(`http://127.0.0.1:${chrome.port}/json/version`)).json()) as { Browser?: string }
+    chromiumVersion = /\/([\d.]+)/.exec(version.Browser ?? '')?.[1] ?? chromiumVersion
     if (session) await setSession(chrome.port, origin, session)
     const result = await lighthouse(url, {
       port: chrome.port,
@@ -72,21 +95,44 @@ async function audit(url: string, session: Session | null, origin: string, repor
     const finalUrl = lhr.finalDisplayedUrl
     if (session && !finalUrl.endsWith('/units')) throw new Error(`signed-in run ended on ${finalUrl}`)
     const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
+    const details = (id: string) => lhr.audits[id]?.details as { items?: unknown[]; longestChain?: { length: number } } | undefined
+    const observed = (details('metrics')?.items?.[0] ?? {}) as { observedLargestContentfulPaint?: number }
+    const lcpAt = observed.observedLargestContentfulPaint ?? Number.NaN
+    const finished = ((details('network-requests')?.items ?? []) as NetworkRequest[]).filter((request) => request.networkEndTime <= lcpAt)
+    const scripts = finished.filter((request) => request.resourceType === 'Script')
     return {
       score: Math.round((lhr.categories.performance?.score ?? Number.NaN) * 100),
       lcpMs: numeric('largest-contentful-paint'),
       tbtMs: numeric('total-blocking-time'),
       cls: numeric('cumulative-layout-shift'),
       fcpMs: numeric('first-contentful-paint'),
+      requestsBeforeLcp: finished.length,
+      jsKbBeforeLcp: scripts.reduce((sum, request) => sum + (request.transferSize ?? 0), 0) / 1024,
+      chainLength: details('critical-request-chains')?.longestChain?.length ?? Number.NaN,
+      longTasks: details('long-tasks')?.items?.length ?? Number.NaN,
+      loadAverage: loadAtStart,
     }
   } finally {
     chrome.kill()
   }
 }
 
+let chromiumVersion = 'unknown'
+
 function medianOf(runs: Figures[]): Figures {
   const of = (key: keyof Figures) => median(runs.map((run) => run[key]))
-  return { score: of('score'), lcpMs: round(of('lcpMs')), tbtMs: round(of('tbtMs')), cls: round(of('cls'), 3), fcpMs: round(of('fcpMs')) }
+  return {
+    score: of('score'),
+    lcpMs: round(of('lcpMs')),
+    tbtMs: round(of('tbtMs')),
+    cls: round(of('cls'), 3),
+    fcpMs: round(of('fcpMs')),
+    requestsBeforeLcp: of('requestsBeforeLcp'),
+    jsKbBeforeLcp: round(of('jsKbBeforeLcp'), 1),
+    chainLength: of('chainLength'),
+    longTasks: of('longTasks'),
+    loadAverage: round(of('loadAverage'), 1),
+  }
 }
 
 const { distDir, cleanup } = builtApp()
@@ -113,12 +159,15 @@ try {
       }
       pages[name] = medianOf(runs)
     }
-    const rows: Row[] = Object.entries(pages).map(([name, figures]) => [
-      name,
-      `score ${figures.score}, LCP ${figures.lcpMs} ms, TBT ${figures.tbtMs} ms, CLS ${figures.cls} (FCP ${figures.fcpMs} ms)`,
+    const rows: Row[] = Object.entries(pages).flatMap(([name, figures]): Row[] => [
+      [name, `score ${figures.score}, LCP ${figures.lcpMs} ms, TBT ${figures.tbtMs} ms, CLS ${figures.cls} (FCP ${figures.fcpMs} ms)`],
+      [
+        '',
+        `before LCP: ${figures.requestsBeforeLcp} requests, ${figures.jsKbBeforeLcp} KB of JS; chain of ${figures.chainLength}; ${figures.longTasks} long tasks; load ${figures.loadAverage}`,
+      ],
     ])
-    printTable(`Lighthouse 12, mobile defaults (simulated Slow 4G, 4x CPU), median of ${RUNS}`, rows)
-    record('lighthouse', { runs: RUNS, units: [LARGE_FLEET, SMALL_FLEET], pages })
+    printTable(`Lighthouse 12, mobile defaults (simulated Slow 4G, 4x CPU), Chromium ${chromiumVersion}, median of ${RUNS}`, rows)
+    record('lighthouse', { runs: RUNS, chromium: chromiumVersion, units: [LARGE_FLEET, SMALL_FLEET], pages })
   } finally {
     await server.stop()
   }

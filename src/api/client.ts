@@ -6,6 +6,7 @@
 import ky, { HTTPError } from 'ky'
 import { fieldFromBody, messageFromBody } from './error-message.ts'
 import { storedToken } from './session.ts'
+import { takeStartedResponse } from './started-responses.ts'
 import { connectivity } from '../lib/app-connectivity.ts'
 import { STORAGE_KEYS } from '../lib/storage-keys.ts'
 
@@ -19,10 +20,11 @@ export const sessionEnd = {
 /**
  * fetch, telling `onNetworkError` when no answer came: fetch rejects with a TypeError exactly then
  * (offline, connection refused or dropped, CORS); an abort (a cancelled query) is not the network's doing.
+ * A request the head start already made as the page opened takes that answer (started-responses.ts).
  */
 export function reportingFetch(onNetworkError: () => void): (input: Request | URL | string, init?: RequestInit) => Promise<Response> {
   return (input, init) =>
-    globalThis.fetch(input, init).catch((error: unknown) => {
+    (takeStartedResponse(input) ?? globalThis.fetch(input, init)).catch((error: unknown) => {
       if (error instanceof TypeError) onNetworkError()
       throw error
     })

@@ -1,20 +1,26 @@
 // Providers; the persisted Query cache restored first, then the session (full-screen spinner meanwhile),
 // then the router. Around them: the offline banner, toasts, and the service worker's update prompt.
+import { lazy } from 'react'
 import { onlineManager, useIsRestoring } from '@tanstack/react-query'
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
 import { RouterProvider } from '@tanstack/react-router'
-import { Toaster } from 'react-hot-toast'
 import { queryCachePersistOptions } from '../api/query-cache-persistence.ts'
 import { createQueryClient } from './query-client.ts'
 import { createAppRouter } from './router.tsx'
 import { useRestoredSession, type RestoreOptions } from './restore-session.ts'
 import { prefetchOpeningScreen, takeUserHeadStart } from './boot-prefetch.ts'
+import { AfterFirstScreen } from './after-first-screen.tsx'
+import { watchFirstScreen } from './first-screen.ts'
 import { connectivity } from '../lib/app-connectivity.ts'
 import { requestPersistentStorageWhenInstalled } from './persistent-storage.ts'
 import { PwaUpdatePrompt } from './pwa-update.tsx'
 import { FullScreenSpinner } from '../ui/full-screen-spinner.tsx'
 import { OfflineBanner } from '../ui/offline-banner.tsx'
 import { ServerUnreachable } from '../ui/server-unreachable.tsx'
+
+// The toasts' library (about 4 KB gzip) loads once the first screen is up: nothing toasts before then,
+// and a toast raised earlier still shows when the Toaster mounts (its store is the library's own).
+const Toaster = lazy(() => import('react-hot-toast').then((module) => ({ default: module.Toaster })))
 
 const queryClient = createQueryClient()
 const router = createAppRouter(queryClient)
@@ -33,6 +39,8 @@ onlineManager.setEventListener((setOnline) => {
 
 // Starts the opening screen's first request with the session restore, not after it.
 prefetchOpeningScreen(queryClient, router)
+// What that screen does not need (the bell, the outbox, the service worker) waits until it is up.
+watchFirstScreen(router, queryClient)
 
 // A user cached as still onboarding who finished elsewhere: the guards run again with the fresh copy.
 const restoreOptions: RestoreOptions = { onAreaChanged: () => void router.invalidate(), startedUserRequest: takeUserHeadStart }
@@ -48,7 +56,9 @@ export function App() {
           <RestoredApp />
         </div>
       </div>
-      <Toaster position="top-right" toastOptions={{ duration: 5000 }} />
+      <AfterFirstScreen>
+        <Toaster position="top-right" toastOptions={{ duration: 5000 }} />
+      </AfterFirstScreen>
       <PwaUpdatePrompt />
     </PersistQueryClientProvider>
   )

@@ -5,6 +5,8 @@
 // being known from the session hint kept at the last sign-in — the route's code and the first page
 // under the very key the screen reads, so nothing is fetched twice. The restore still decides what is
 // shown: a session that turns out to be gone signs out as before, and the head start is not used.
+// The page's own head start (app/opening-requests.ts) has usually made these requests already, before
+// this code arrived; the API client then takes its answers (api/started-responses.ts).
 import { onlineManager, type QueryClient } from '@tanstack/react-query'
 import * as v from 'valibot'
 import { currentUserQuery } from '../api/current-user.ts'

@@ -2,9 +2,10 @@
 // The new worker activates only when the user picks 'Reload'; until then the old worker keeps serving
 // the old precache, so a page never runs its old shell against new chunks.
 import { useEffect } from 'react'
-import { toast } from 'react-hot-toast'
+import type { toast as Toast } from 'react-hot-toast'
 import type { Workbox } from 'workbox-window'
 import { whenIdle } from '../lib/when-idle.ts'
+import { afterFirstScreen } from './first-screen.ts'
 
 const UPDATE_TOAST_ID = 'pwa-update'
 /** An installed app can stay open for days; look for a new version hourly, not only at start. */
@@ -15,17 +16,18 @@ let started = false
 export async function registerServiceWorker(): Promise<void> {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator) || started) return
   started = true
-  // Loaded after the first render: registration never delays the first screen.
-  const { Workbox } = await import('workbox-window')
+  // Loaded once the first screen is up: registration never delays it; nor does the toasts' library,
+  // which only the update offer needs here.
+  const [{ Workbox }, { toast }] = await Promise.all([import('workbox-window'), import('react-hot-toast')])
   const workbox = new Workbox('/sw.js', { scope: '/' })
-  workbox.addEventListener('waiting', () => offerUpdate(workbox))
+  workbox.addEventListener('waiting', () => offerUpdate(workbox, toast))
   // Whichever tab accepted the update, every open tab moves to the new version together.
   workbox.addEventListener('controlling', () => window.location.reload())
   await workbox.register()
   window.setInterval(() => void workbox.update(), UPDATE_CHECK_INTERVAL_MS)
 }
 
-function offerUpdate(workbox: Workbox): void {
+function offerUpdate(workbox: Workbox, toast: typeof Toast): void {
   toast(
     (shown) => (
       <span className="flex items-center gap-3">
@@ -46,23 +48,28 @@ function offerUpdate(workbox: Workbox): void {
   )
 }
 
-/** Runs `then` once the page has loaded and the main thread is idle. */
+/** Runs `then` once the page has loaded, the first screen is up and the main thread is idle. */
 function whenLoadedAndIdle(then: () => void): () => void {
   let cancelIdle = () => {}
+  let cancelFirstScreen = () => {}
   const schedule = () => {
-    cancelIdle = whenIdle(then, 5000)
+    cancelFirstScreen = afterFirstScreen(() => {
+      cancelIdle = whenIdle(then, 5000)
+    })
   }
   if (document.readyState === 'complete') schedule()
   else window.addEventListener('load', schedule, { once: true })
   return () => {
     window.removeEventListener('load', schedule)
+    cancelFirstScreen()
     cancelIdle()
   }
 }
 
 /**
- * Mount once inside the app: starts the registration once the page has loaded and is idle, so the
- * worker's install (which fetches the whole precache) never competes with the first screen's requests.
+ * Mount once inside the app: starts the registration once the first screen is up and the page is
+ * idle, so the worker's install (which fetches the whole precache) never competes with that screen's
+ * code and data.
  */
 export function PwaUpdatePrompt(): null {
   useEffect(() => whenLoadedAndIdle(() => void registerServiceWorker()), [])

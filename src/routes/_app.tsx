@@ -1,13 +1,16 @@
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { lazy, useEffect } from 'react'
 import { createFileRoute, Outlet } from '@tanstack/react-router'
+import { AfterFirstScreen } from '../app/after-first-screen.tsx'
+import { afterFirstScreen } from '../app/first-screen.ts'
 import { AppLayout } from '../app/layout/app-layout.tsx'
 import { whenIdle } from '../lib/when-idle.ts'
 import { requireArea } from './-guards.ts'
 
-// The outbox (Dexie, ~30 KB) loads once the first screen is up, not before it: nothing a screen first
-// paints needs it, and the sync indicator shows nothing until a change waits anyway.
+// The outbox (Dexie, ~30 KB) loads once the first screen is up (app/first-screen.ts), not before it:
+// nothing a screen first paints needs it, and the sync indicator shows nothing until a change waits.
 const SyncIndicator = lazy(() => import('../features/sync/sync-indicator.tsx').then((module) => ({ default: module.SyncIndicator })))
-// Lazy: the bell and its query stay out of the JavaScript every screen (and sign-in) loads first.
+// Lazy, and asked for once the first screen is up: the bell and its query stay out of the JavaScript
+// every screen (and sign-in) loads first, and out of the opening screen's way.
 const NotificationBell = lazy(() => import('../features/notifications/notification-bell.tsx'))
 
 export const Route = createFileRoute('/_app')({
@@ -16,20 +19,22 @@ export const Route = createFileRoute('/_app')({
 })
 
 function AppRoute() {
-  const [outboxShown, setOutboxShown] = useState(false)
   // Changes made earlier (or before a reload) are sent from any screen, not only the one that made them.
   useEffect(() => {
     let live = true
     let stop: (() => void) | undefined
-    const cancel = whenIdle(() => {
-      setOutboxShown(true)
-      void import('../outbox/outbox-runtime.ts').then(({ startOutbox }) => {
-        if (live) stop = startOutbox()
+    let cancelIdle = () => {}
+    const cancel = afterFirstScreen(() => {
+      cancelIdle = whenIdle(() => {
+        void import('../outbox/outbox-runtime.ts').then(({ startOutbox }) => {
+          if (live) stop = startOutbox()
+        })
       })
     })
     return () => {
       live = false
       cancel()
+      cancelIdle()
       stop?.()
     }
   }, [])
@@ -37,14 +42,12 @@ function AppRoute() {
     <AppLayout
       headerExtras={
         <>
-          {outboxShown && (
-            <Suspense fallback={null}>
-              <SyncIndicator />
-            </Suspense>
-          )}
-          <Suspense fallback={null}>
+          <AfterFirstScreen>
+            <SyncIndicator />
+          </AfterFirstScreen>
+          <AfterFirstScreen>
             <NotificationBell />
-          </Suspense>
+          </AfterFirstScreen>
         </>
       }
     >
@@ -52,3 +55,4 @@ function AppRoute() {
     </AppLayout>
   )
 }
+

@@ -15,7 +15,10 @@ export interface ListSummaryProps {
   offline?: { saved: number; searching: boolean } | null
 }
 
-const count = (value: number) => value.toLocaleString('en-US')
+// Counts written with a comma every three digits, as en-US does, by hand: toLocaleString builds an ICU
+// number formatter on each call, and on a phone the two calls of /units's first paint took longer than
+// rendering its cards (issue 12). The counts are whole and never negative.
+const count = (value: number) => String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
 const nounFor = (value: number, noun: ListNoun) => (value === 1 ? noun.one : noun.many)
 
 export function listSummaryText({ shown, total, noun, offline }: ListSummaryProps): string {

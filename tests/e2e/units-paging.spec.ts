@@ -112,6 +112,41 @@ test('an owner of 301 units sees the first page and the true total, and more row
   expect(violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')).toEqual([])
 })
 
+test.describe('reopened with nothing cached', () => {
+  // The page's own requests, as a first visit makes them: none answered by a service worker.
+  test.use({ serviceWorkers: 'block' })
+
+  test("the page's head start asks for the screen's data and code before the app's code has arrived; the app takes the answers, so each is asked for once", async ({ page }) => {
+    await signIn(page, owner.email)
+    await expect(summary(page)).toHaveText('Showing 50 of 301 units')
+    // A cold start: the device keeps the session, not the lists.
+    await page.addInitScript(() => localStorage.removeItem('fleetyard-query-cache-v1'))
+    const asked: string[] = []
+    page.on('request', (request) => {
+      const url = new URL(request.url())
+      asked.push(`${url.pathname}${url.search}`)
+    })
+    const firstPage = `/api/units/${owner.companyId}?limit=50`
+    // The app's code is held back until the first page has been asked for (or 15 s went by).
+    let askedBeforeTheApp: string[] = []
+    await page.route(/\/assets\/start-up-[^/]+\.js$/, async (route) => {
+      for (let waited = 0; waited < 15_000 && !asked.includes(firstPage); waited += 100) await new Promise((resolve) => setTimeout(resolve, 100))
+      askedBeforeTheApp = [...asked]
+      await route.continue()
+    })
+    await page.reload()
+    await expect(summary(page)).toHaveText('Showing 50 of 301 units')
+    await expect(unitsTable(page)).toHaveAttribute('aria-rowcount', '302')
+
+    expect(askedBeforeTheApp).toEqual(expect.arrayContaining([firstPage, '/api/unit-types/full']))
+    expect(askedBeforeTheApp.some((path) => /^\/api\/user\/[^/]+$/.test(path))).toBe(true)
+    expect(askedBeforeTheApp.some((path) => /^\/assets\/_app\.units-[^/]+\.js$/.test(path))).toBe(true)
+    expect(asked.filter((path) => path === firstPage)).toHaveLength(1)
+    expect(asked.filter((path) => /^\/api\/user\/[^/]+$/.test(path))).toHaveLength(1)
+    expect(asked.filter((path) => path === '/api/unit-types/full')).toHaveLength(1)
+  })
+})
+
 test('a search goes to the server and finds a unit the screen had not loaded', async ({ page }) => {
   await signIn(page, owner.email)
   await expect(summary(page)).toHaveText('Showing 50 of 301 units')

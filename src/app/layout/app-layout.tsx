@@ -8,6 +8,7 @@ import { dashboardCountsQuery } from '../../api/dashboard-counts.ts'
 import { storedUserId } from '../../api/session.ts'
 import { isMobileDevice } from '../../lib/device.ts'
 import { FullScreenSpinner } from '../../ui/full-screen-spinner.tsx'
+import { useFirstScreenShown } from '../first-screen.ts'
 import { BottomBar } from './bottom-bar.tsx'
 import { DriverLicenceBanner, needsDriverLicenceBanner } from './driver-licence-banner.tsx'
 import { Header } from './header.tsx'
@@ -24,9 +25,12 @@ export function AppLayout({ children, headerExtras }: AppLayoutProps) {
   const userId = storedUserId() ?? ''
   // The route guard has put the user in the cache; subscribing keeps the header current after edits.
   const { data: user } = useQuery({ ...currentUserQuery(userId), enabled: userId !== '' })
-  const { data: counts } = useQuery({ ...dashboardCountsQuery(userId), enabled: userId !== '' })
-  const pathname = useRouterState({ select: (state) => state.location.pathname })
   const [mobile] = useState(() => isMobileDevice())
+  // The counts are the sidebar's badges: not asked for on a phone (no sidebar), nor before the first
+  // screen is up (app/first-screen.ts).
+  const firstScreenShown = useFirstScreenShown()
+  const { data: counts } = useQuery({ ...dashboardCountsQuery(userId), enabled: userId !== '' && !mobile && firstScreenShown })
+  const pathname = useRouterState({ select: (state) => state.location.pathname })
   const [sidebarExpanded, setSidebarExpanded] = useSidebarExpanded()
   const sidebarId = useId()
 

@@ -7,19 +7,24 @@ import { StatusBadge } from '../../ui/status-badge.tsx'
 import { usePagedVirtualizer } from '../../ui/use-paged-virtualizer.ts'
 import type { UnitsTableProps } from './units-table.tsx'
 
-const CARD_ESTIMATE_PX = 132
+// A card's height on a phone: 138 px of card and the 12 px gap below it (rem-based classes, so the same
+// on every phone at the default text size). Right from the start, measuring the rendered cards changes
+// nothing, and the first paint needs no second render and layout to correct the estimate.
+const CARD_HEIGHT_PX = 150
+/** The scroll box's classes cap it at the viewport less 15rem (240 px): the rows it will show are rendered first. */
+const initialRect = () => ({ width: window.innerWidth, height: Math.max(CARD_HEIGHT_PX, window.innerHeight - 240) })
 
 export type UnitCardsProps = Omit<UnitsTableProps, 'sort' | 'onSort'>
 
 export function UnitCards({ units, onEdit, onDelete, total, hasMore, loadingMore, onLoadMore, busy, resetKey }: UnitCardsProps) {
   const { scrollRef, virtualizer, items } = usePagedVirtualizer({
     count: units.length,
-    rowHeight: CARD_ESTIMATE_PX,
+    rowHeight: CARD_HEIGHT_PX,
     overscan: 4,
     hasMore,
     onLoadMore,
     resetKey,
-    initialRect: { width: 400, height: 800 },
+    initialRect: initialRect(),
   })
   return (
     <div ref={scrollRef} className="max-h-[calc(100dvh-15rem)] overflow-y-auto">

@@ -4,7 +4,6 @@
 // be reached the same search runs over the units saved on this device, and the screen says so.
 import { lazy, memo, Suspense, useCallback, useMemo, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { toast } from 'react-hot-toast'
 import type { UnitSortField } from '../../../core/contract/paging.ts'
 import type { Unit } from '../../../core/contract/units.ts'
 import { unitTypesQuery } from '../../api/unit-types.ts'
@@ -62,6 +61,9 @@ export function UnitsList({ companyId, search, onSearchChange }: UnitsListProps)
   }
 
   const confirmDelete = async (unit: Unit) => {
+    // Loaded here, not with the screen: the toasts' library is not among what /units needs to paint
+    // (issue 12), and by the time a unit is deleted the app has loaded it for its Toaster.
+    const { toast } = await import('react-hot-toast')
     try {
       const { message } = await deleteUnit.mutateAsync(unit._id)
       toast.success(message)

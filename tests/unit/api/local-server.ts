@@ -2,6 +2,7 @@
 // so the ky client runs against real responses rather than mocks.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { afterAll, afterEach, beforeAll, vi } from 'vitest'
 
 export interface ReceivedRequest {
   method: string
@@ -64,4 +65,36 @@ export async function unreachableUrl(): Promise<string> {
   const server = await startLocalServer()
   await server.close()
   return server.url
+}
+
+/**
+ * One local server for a test file: started before its tests, closed after them; after each test the
+ * requests it received are forgotten and stubbed env vars (VITE_API_URL) restored.
+ */
+export function localServerForFile(): LocalServer {
+  let server: LocalServer | null = null
+  const live = (): LocalServer => {
+    if (!server) throw new Error('the local server starts in beforeAll')
+    return server
+  }
+  beforeAll(async () => {
+    server = await startLocalServer()
+  })
+  afterAll(async () => {
+    await server?.close()
+  })
+  afterEach(() => {
+    vi.unstubAllEnvs()
+    if (server) server.received.length = 0
+  })
+  return {
+    get url() {
+      return live().url
+    },
+    get received() {
+      return live().received
+    },
+    answer: (next) => live().answer(next),
+    close: () => live().close(),
+  }
 }

@@ -1,10 +1,10 @@
 // A server-paged list as one infinite query, against a real local server that pages as the API does:
 // `limit` on every call, the previous page's `nextCursor` as `cursor`, the same filters on every page.
-import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { QueryClient } from '@tanstack/react-query'
 import type { Page } from '../../../core/contract/paging.ts'
 import type { PagedData } from '../../../src/api/paged-list.ts'
-import { startLocalServer, type LocalServer } from './local-server.ts'
+import { localServerForFile } from './local-server.ts'
 
 interface Row {
   id: string
@@ -13,20 +13,7 @@ interface Row {
 
 const ROWS: Row[] = Array.from({ length: 5 }, (_, index) => ({ id: `r${index}`, name: `Row ${index}` }))
 
-let server: LocalServer
-
-beforeAll(async () => {
-  server = await startLocalServer()
-})
-
-afterAll(async () => {
-  await server.close()
-})
-
-afterEach(() => {
-  vi.unstubAllEnvs()
-  server.received.length = 0
-})
+const server = localServerForFile()
 
 /** Answers /api/rows like the API: `limit` rows after the cursor (the last id seen), the total, the next cursor. */
 function answerLikeTheApi() {

@@ -1,11 +1,11 @@
 // A screen's view of a paged list: online the server's pages and total (against a real local server),
 // offline the rows this device saved of every variant of the list, through the screen's own filter.
-import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
 import { act, renderHook, waitFor } from '@testing-library/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import type { Page } from '../../../core/contract/paging.ts'
-import { startLocalServer, type LocalServer } from './local-server.ts'
+import { localServerForFile } from './local-server.ts'
 
 interface Row {
   id: string
@@ -14,20 +14,7 @@ interface Row {
 
 const ROWS: Row[] = Array.from({ length: 7 }, (_, index) => ({ id: `r${index}`, name: index % 2 ? `Volvo ${index}` : `Mack ${index}` }))
 
-let server: LocalServer
-
-beforeAll(async () => {
-  server = await startLocalServer()
-})
-
-afterAll(async () => {
-  await server.close()
-})
-
-afterEach(() => {
-  vi.unstubAllEnvs()
-  server.received.length = 0
-})
+const server = localServerForFile()
 
 function answerLikeTheApi() {
   server.answer((request) => {

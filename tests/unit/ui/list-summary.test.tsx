@@ -8,6 +8,8 @@ describe('the line above a paged list', () => {
   test('tells how many rows are loaded of the whole list, with thousands separated', () => {
     expect(listSummaryText({ shown: 50, total: 10_000, noun: units })).toBe('Showing 50 of 10,000 units')
     expect(listSummaryText({ shown: 1, total: 1, noun: units })).toBe('Showing 1 of 1 unit')
+    expect(listSummaryText({ shown: 999, total: 1_234_567, noun: units })).toBe('Showing 999 of 1,234,567 units')
+    expect(listSummaryText({ shown: 0, total: 100_000, noun: units })).toBe('Showing 0 of 100,000 units')
   })
 
   test('offline says the list is what the device saved, and how many of those match a search', () => {
