@@ -25,11 +25,12 @@ import { UNIT_SORT_COLUMNS, unitListFiltersOf, type UnitListFilters, type UnitsS
 import { nextUnitSort } from './unit-sort.ts'
 import { UnitsTable } from './units-table.tsx'
 import { useDeleteUnit } from './use-delete-unit.ts'
-import { ArchivedUnitsModal } from './archived-units-modal.tsx'
 import { useSearchTerm } from './use-search-term.ts'
 
 // The form (and react-hook-form with it) loads on the first Create or Edit, not with the list.
 const UnitFormModal = lazy(() => import('./unit-form-modal.tsx').then((module) => ({ default: module.UnitFormModal })))
+// Deleted units (and the toasts' library their restore uses) load when asked for, off the first paint.
+const ArchivedUnitsModal = lazy(() => import('./archived-units-modal.tsx').then((module) => ({ default: module.ArchivedUnitsModal })))
 
 export const DELETE_UNIT_MESSAGE = 'Are you sure you want to delete this unit? All data will be deleted!'
 
@@ -94,7 +95,11 @@ export function UnitsList({ companyId, search, onSearchChange }: UnitsListProps)
           <UnitFormModal unitTypes={unitTypes.data} companyId={companyId} unit={form.unit} onClose={() => setForm(null)} />
         </Suspense>
       )}
-      {showArchived && <ArchivedUnitsModal companyId={companyId} onClose={() => setShowArchived(false)} />}
+      {showArchived && (
+        <Suspense fallback={null}>
+          <ArchivedUnitsModal companyId={companyId} onClose={() => setShowArchived(false)} />
+        </Suspense>
+      )}
       {deleting && (
         <ConfirmDialog
           message={DELETE_UNIT_MESSAGE}
