@@ -16,6 +16,7 @@ import { fileRoutes } from './files.ts'
 import { licenceExpiryRoutes } from './licence-expiry.ts'
 import { notificationRoutes } from './notifications.ts'
 import { companySettingsRoutes } from './company-settings.ts'
+import { uploadRoutes } from './uploads.ts'
 
 export function apiRoutes() {
   const api = new Hono<AppEnv>()
@@ -37,5 +38,6 @@ export function apiRoutes() {
   api.route('/files', fileRoutes())
   api.route('/notifications', notificationRoutes())
   api.route('/company-settings', companySettingsRoutes())
+  api.route('/uploads', uploadRoutes())
   return api
 }

@@ -2,11 +2,12 @@
 // (s3-store.ts) is selected by env. Keys are ours (never user file names), so no path tricks reach disk.
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto'
 import { createWriteStream } from 'node:fs'
-import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { mkdir, open, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { resolveByteRange, type ByteRangeRequest, type ByteSpan } from './byte-range.ts'
 import { discard, emptyStream, nodeReadableOf, sizeChecked, webStreamOf, type ByteSource } from './byte-streams.ts'
+import { diskResumableUploads, type ResumableUploads } from './resumable-uploads.ts'
 
 export interface StoredFile {
   bytes: Uint8Array
@@ -37,6 +38,8 @@ export interface FileStore {
   get(key: string): Promise<StoredFile | null>
   getStream(key: string, options?: { range?: ByteRangeRequest }): Promise<StoredStream | null>
   delete(key: string): Promise<void>
+  /** tus uploads into this store (resumable-uploads.ts); absent where a store offers none. */
+  resumable?: ResumableUploads
 }
 
 /**
@@ -148,8 +151,29 @@ export function diskFileStore(root: string): FileStore {
       const file = fileOf(key)
       await rm(file, { force: true })
       await rm(`${file}.type`, { force: true })
+      // A resumable upload's tus record, if it was never adopted.
+      await rm(`${file}.json`, { force: true })
     },
+    resumable: diskResumableUploads(root),
   }
+}
+
+/**
+ * Removes the temp files of writes a killed process left (`*.partial`) under the disk store's root.
+ * Only at start-up: a disk store is one instance's own, and no write of this process has begun yet.
+ */
+export async function removeUnfinishedWrites(root: string): Promise<number> {
+  let removed = 0
+  const folders = await readdir(root, { withFileTypes: true }).catch(() => [])
+  for (const folder of folders) {
+    if (!folder.isDirectory()) continue
+    for (const name of await readdir(path.join(root, folder.name))) {
+      if (!/\.partial(\.type)?$/.test(name)) continue
+      await rm(path.join(root, folder.name, name), { force: true })
+      removed++
+    }
+  }
+  return removed
 }
 
 /**

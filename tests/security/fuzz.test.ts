@@ -571,7 +571,7 @@ describe('oversized bodies', () => {
       const { method, path } = splitRoute(row.route)
       if (method === 'GET' || method === 'HEAD') continue
       const url = fillPath(path, row.params?.(world) ?? {})
-      const limit = bodyLimitOf(method, `/api${url.split('?')[0]}`)
+      const limit = bodyLimitOf(method, `/api${url.split('?')[0]}`, 'application/json')
       for (const actor of ['anonymous', fuzzActor(row)] as const) {
         const caller = callerOf(world, actor)
         const oversize = limit.maxSize + 1
