@@ -62,7 +62,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     env.FILE_URL_SECRET ??= 'bench-file-url-secret-of-at-least-32-characters'
   } else delete env.DATABASE_URL
   const started = performance.now()
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
+  // BENCH_SERVER_ROOT: another checkout's server (a "before" figure); its own node_modules or a link to ours.
+  const serverRoot = process.env.BENCH_SERVER_ROOT ? path.resolve(process.env.BENCH_SERVER_ROOT) : ROOT
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: serverRoot, env, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   const reportedMs = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 180_000)

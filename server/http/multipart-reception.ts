@@ -126,7 +126,8 @@ async function storeFile(
  */
 export async function receiveMultipart(body: ReadableStream<Uint8Array>, contentType: string, options: ReceiveOptions): Promise<ReceivedForm> {
   const hasher = requestHasher(options.method, options.path, contentType)
-  const fields: Record<string, string[]> = {}
+  // No prototype: a field may be named `constructor` or `__proto__`.
+  const fields: Record<string, string[]> = Object.create(null) as Record<string, string[]>
   const files: ReceivedFile[] = []
   const stop = new AbortController()
   let failure: { error: unknown } | null = null

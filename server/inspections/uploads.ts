@@ -43,7 +43,7 @@ export interface UploadForm<S extends GenericSchema> {
 export function readUploadForm<S extends GenericSchema>(c: Context<AppEnv>, schema: S): UploadForm<S> {
   const form = c.var.form
   if (!form) throw new Invalid('Send the files as multipart/form-data.')
-  const fields: Record<string, unknown> = {}
+  const fields: Record<string, unknown> = Object.create(null) as Record<string, unknown>
   for (const [name, values] of Object.entries(form.fields)) {
     if (name === 'files' || name === 'files[]') throw new Invalid('files: expected files.')
     // A repeated field fails validation below with the field's own message.

@@ -25,8 +25,13 @@ export function uploadIdOf(segment: string): string | null {
 /** Who sent each creation request: the hook that names the owner sees only the request. */
 const creators = new WeakMap<Request, SessionUser>()
 
-/** Errors after which an upload cannot go on: what it holds is not what was promised, so it goes. */
-const SPOILED = new Set<unknown>([ERRORS.ERR_SIZE_EXCEEDED, ERRORS.INVALID_OFFSET])
+/**
+ * Errors after which an upload cannot go on — more bytes than declared (413, whether told by the
+ * Content-Length or found while streaming), a wrong offset (409) — so what it holds goes.
+ */
+const SPOILED = new Set<unknown>([ERRORS.ERR_SIZE_EXCEEDED, ERRORS.ERR_MAX_SIZE_EXCEEDED, ERRORS.INVALID_OFFSET])
+const spoiled = (error: unknown) =>
+  SPOILED.has(error) || [...SPOILED].some((known) => (known as { body: string }).body === (error as { body?: unknown } | null)?.body)
 
 const declaredType = (type: string | null | undefined) =>
   type && ([...PHOTO_TYPES, ...VIDEO_TYPES] as readonly string[]).includes(type) ? type : 'application/octet-stream'
@@ -57,7 +62,7 @@ function tusServer(uploads: ResumableUploads): TusServer {
       }
     },
     async onResponseError(request, error) {
-      if (!SPOILED.has(error)) return undefined
+      if (request.method !== 'PATCH' || !spoiled(error)) return undefined
       const id = uploadIdOf(new URL(request.url).pathname.split('/').pop() ?? '')
       if (id) await uploads.remove(id).catch(() => undefined)
       return undefined
@@ -87,7 +92,6 @@ async function asApiError(response: Response): Promise<Response> {
 async function handle(c: Context<AppEnv>): Promise<Response> {
   const user = c.var.user
   requireRole(user, ['owner', 'driver'])
-  companyOf(user)
   const uploads = c.var.deps.files.resumable
   if (!uploads) throw new NotFound('Resumable uploads are not available.')
   // GET would serve the bytes back: files are read through signed links only.
@@ -107,7 +111,9 @@ async function handle(c: Context<AppEnv>): Promise<Response> {
 export function uploadRoutes() {
   const app = new Hono<AppEnv>()
   app.use('*', requireUser)
-  app.on(['POST', 'OPTIONS', 'GET'], '/', handle)
-  app.on(['HEAD', 'PATCH', 'DELETE', 'GET', 'OPTIONS'], '/:id', handle)
+  app.post('/', handle)
+  // Hono answers HEAD with the GET route; tus's HEAD (the offset) is what it serves, never the bytes.
+  app.get('/:id', handle)
+  app.patch('/:id', handle)
   return app
 }

@@ -369,6 +369,7 @@ describe('every route answers arbitrary input with a 4xx or a success, never a 5
       const check = async (fuzzCase: FuzzCase) => {
         caseCount++
         const { url, init } = requestOf(path, fuzzCase)
+        if (process.env.FUZZ_TRACE) console.log('CASE', describeCase(fuzzCase, url))
         const before = stored
         const response = await ctx.call(method, url, { ...(caller ? { token: caller.token } : {}), ...init })
         stored = await fingerprint(ctx, COUNTED_EVEN_WHEN_REFUSED)

@@ -13,6 +13,7 @@ import {
   unitSubTypes,
 } from '../../server/db/schema.ts'
 import { hashToken, INVITATION_TTL_MS, newToken } from '../../server/auth/tokens.ts'
+import { Upload } from '@tus/utils'
 import { diskFileStore, newFileKey, type FileStore } from '../../server/storage/storage.ts'
 import type { TestContext, TestUser } from '../server/harness.ts'
 import { makeUnit, pngBytes } from '../server/inspection-fixtures.ts'
@@ -43,6 +44,8 @@ export interface CompanyWorld {
   /** On the unit, visible to drivers. */
   documentId: string
   invitationToken: string
+  /** The last segment of a resumable upload's URL, created by `driver`. */
+  uploadSegment: string
 }
 
 export interface World {
@@ -61,6 +64,15 @@ export function fileStoreOf(ctx: TestContext): FileStore {
 }
 
 let serial = 0
+
+/** A resumable upload of `size` bytes, none sent yet, created by the company's driver; its URL's last segment. */
+export async function newDriverUpload(ctx: TestContext, company: Pick<CompanyWorld, 'companyId' | 'driver'>, size: number): Promise<string> {
+  const segment = crypto.randomUUID()
+  await fileStoreOf(ctx).resumable!.datastore.create(
+    new Upload({ id: `uploads/${segment}`, size, offset: 0, metadata: { owner: company.driver.id, company: company.companyId, filename: 'clip.mp4', contentType: 'video/mp4' } }),
+  )
+  return segment
+}
 
 async function seedCompany(ctx: TestContext): Promise<CompanyWorld> {
   const { db } = ctx
@@ -154,6 +166,7 @@ async function seedCompany(ctx: TestContext): Promise<CompanyWorld> {
     mediaUrl: (details.body as { signedUrl: string }).signedUrl,
     documentId: document!.id,
     invitationToken,
+    uploadSegment: await newDriverUpload(ctx, { companyId: company.id, driver }, 1000),
   }
 }
 
