@@ -2,7 +2,7 @@
 // routes take a small body, and only the upload routes a large one. A body over its limit is refused
 // with 413 as soon as its Content-Length says so, or as it streams in past the limit — never read whole.
 import type { Context, Next } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
+import { TooLarge } from '../domain-errors.ts'
 import { MAX_IMAGE_BYTES } from '../../core/contract/auth.ts'
 import { MAX_DOCUMENT_BYTES } from '../../core/contract/documents.ts'
 import { FILE_TOO_LARGE_MESSAGE, MAX_VIDEO_BYTES } from '../../core/contract/media-limits.ts'
@@ -51,13 +51,35 @@ export function bodyLimitOf(method: string, path: string, contentType = 'multipa
   return UPLOAD_ROUTES.find(matches)?.limit ?? JSON_LIMIT
 }
 
-const limiters = new Map<Limit, ReturnType<typeof bodyLimit>>()
-for (const limit of [JSON_LIMIT, ...UPLOAD_ROUTES.map((route) => route.limit), ...RESUMABLE_ROUTES.map((route) => route.limit)]) {
-  limiters.set(limit, bodyLimit({ maxSize: limit.maxSize, onError: (c) => c.json({ message: limit.message }, 413) }))
+/** Passes a body through, failing it with 413's error as soon as it grows past the limit. */
+function limitedBody(body: ReadableStream<Uint8Array>, limit: Limit): ReadableStream<Uint8Array> {
+  let size = 0
+  return body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        size += chunk.byteLength
+        if (size > limit.maxSize) controller.error(new TooLarge(limit.message))
+        else controller.enqueue(chunk)
+      },
+    }),
+  )
 }
 
-/** For /api/*: applies the route's limit before anything (idempotency, handlers) reads the body. */
-export function routeBodyLimit(c: Context, next: Next) {
-  const limiter = limiters.get(bodyLimitOf(c.req.method, new URL(c.req.url).pathname, c.req.header('content-type') ?? ''))!
-  return limiter(c, next)
+/**
+ * For /api/*: applies the route's limit before anything (idempotency, handlers) reads the body. A body
+ * of announced length over it is refused unread; one without (chunked) streams on, and fails with 413
+ * the moment it passes the limit — never buffered to be measured (hono/body-limit would buffer it).
+ */
+export async function routeBodyLimit(c: Context, next: Next) {
+  const body = c.req.raw.body
+  if (!body) return next()
+  const limit = bodyLimitOf(c.req.method, new URL(c.req.url).pathname, c.req.header('content-type') ?? '')
+  const length = c.req.header('content-length')
+  if (length !== undefined && !c.req.raw.headers.has('transfer-encoding')) {
+    if (Number.parseInt(length, 10) > limit.maxSize) return c.json({ message: limit.message }, 413)
+    return next()
+  }
+  // fetch's rule for a streamed request body.
+  c.req.raw = new Request(c.req.raw, { body: limitedBody(body, limit), duplex: 'half' } as RequestInit)
+  return next()
 }

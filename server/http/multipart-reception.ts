@@ -8,7 +8,7 @@ import Busboy from 'busboy'
 import { Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { FILE_TOO_LARGE_MESSAGE, MAX_FILES_PER_UPLOAD, UNSUPPORTED_FILE_MESSAGE, type MediaKind } from '../../core/contract/media-limits.ts'
-import { Invalid, TooLarge } from '../domain-errors.ts'
+import { DomainError, Invalid, TooLarge } from '../domain-errors.ts'
 import { sniffMedia } from '../media/file-type.ts'
 import { nodeReadableOf } from '../storage/byte-streams.ts'
 import { newFileKey, type FileStore } from '../storage/storage.ts'
@@ -60,9 +60,9 @@ export interface ReceiveOptions {
 
 const bytesOf = (chunk: Buffer | Uint8Array): Uint8Array => chunk
 
-/** Whatever the body stream failed with that is not ours: a body over the route's limit keeps its own 413. */
+/** Whatever the body stream failed with: a body over the route's limit keeps its own 413 (body-limits.ts). */
 function bodyFailure(error: unknown): unknown {
-  if (error instanceof Error && error.name === 'BodyLimitError') return error
+  if (error instanceof DomainError) return error
   return new Invalid('The upload did not arrive whole.')
 }
 

@@ -19,6 +19,19 @@ export interface MediaRef {
   size: number
   serverId: string | null
   state: MediaRefState
+  /** When the device took it (ms since 1970, the device's clock); absent on captures restored from the server. */
+  capturedAt?: number | null
+  /** Where, when the person allowed the device to tell. */
+  location?: CaptureLocation | null
+  /** A video's poster frame, stored on the device like the capture (a small JPEG). */
+  posterMediaId?: string | null
+}
+
+export interface CaptureLocation {
+  latitude: number
+  longitude: number
+  /** Metres. */
+  accuracy: number | null
 }
 
 export interface DraftRecord {
@@ -80,6 +93,8 @@ export type OpRecord = OpBody & {
   /** Bytes of the request body (roughly, for JSON). */
   size: number
   createdAt: number
+  /** A resumable upload's URL once the server made one: a later attempt resumes it instead of starting over. */
+  uploadUrl?: string | null
 }
 
 export interface MediaRecord {

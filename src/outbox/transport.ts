@@ -4,6 +4,7 @@
 // connection): on lie-fi it would otherwise hang for minutes while the driver's queue waits behind it.
 import { QUIET_MS } from '../lib/connectivity.ts'
 import type { OutboxRequest } from './op-requests.ts'
+import { fetchHttpStack, sendResumable, type ResumableHooks, type ResumableSource } from './resumable-send.ts'
 
 /**
  * No sign of life for this long (no upload progress, no response byte) and the request is given up.
@@ -33,6 +34,11 @@ export interface TransportResponse {
 /** Sends one request; rejects only when no HTTP answer arrived (offline, connection dropped). */
 export interface Transport {
   send: (request: TransportRequest, onProgress: (percent: number) => void) => Promise<TransportResponse>
+  /**
+   * Sends a large capture with tus, resuming `uploadUrl` when given; resolves with the upload's URL
+   * once the server holds all of it (resumable-send.ts). Without it, every capture goes multipart.
+   */
+  sendResumable?: (source: ResumableSource, request: { uploadUrl: string | null; headers: Record<string, string> }, hooks: ResumableHooks) => Promise<string>
 }
 
 function parseBody(text: string): unknown {
@@ -84,6 +90,7 @@ export function fetchTransport(options: TransportOptions & { fetch?: FetchLike }
   const stallMs = options.stallMs ?? STALL_MS
   const send: FetchLike = options.fetch ?? ((input, init) => fetch(input, init))
   return {
+    sendResumable: (source, request, hooks) => sendResumable(source, { apiUrl, ...request, stallMs, httpStack: fetchHttpStack(send) }, hooks),
     async send(request, onProgress) {
       onProgress(0)
       const controller = new AbortController()
@@ -116,6 +123,8 @@ export function xhrTransport(options: TransportOptions = {}): Transport {
   const apiUrl = options.apiUrl ?? '/api'
   const stallMs = options.stallMs ?? STALL_MS
   return {
+    // tus-js-client's own browser stack is XHR, with upload progress.
+    sendResumable: (source, request, hooks) => sendResumable(source, { apiUrl, ...request, stallMs }, hooks),
     send(request, onProgress) {
       return new Promise((resolve, reject) => {
         const xhr = new XMLHttpRequest()
