@@ -29,6 +29,7 @@ import { createOrResumeDraft, deleteDraft, updateDraft, type DraftChanges } from
 import { finishedInspections, FINISHED_INSPECTIONS, FINISHED_PRE_INSPECTIONS, mediaDetails } from '../inspections/lists.ts'
 import { requireRole, unitForCaller } from '../inspections/scope.ts'
 import { Invalid } from '../domain-errors.ts'
+import { CAPTURE_REMOVED_MESSAGE, removeCapture } from '../inspections/remove-capture.ts'
 import { addItemCaptures, attachUpload, readUploadForm, uploadToDraft } from '../inspections/uploads.ts'
 
 interface DraftResource {
@@ -124,6 +125,13 @@ function draftRoutes(resource: DraftResource) {
   }
   app.post(`/photo-${resource.uploadPath}/:unitId`, upload('photo'))
   app.post(`/video-${resource.uploadPath}/:unitId`, upload('video'))
+
+  // One photo or video off an unfinished draft; its file goes with the job queue.
+  app.delete('/media/:id', async (c) => {
+    requireRole(c.var.user, [resource.author])
+    await removeCapture(c.var.deps.db, c.var.deps.files, c.var.user, idParam(c, 'id'), resource.kinds)
+    return c.json({ message: CAPTURE_REMOVED_MESSAGE })
+  })
 
   app.put('/:id', async (c) => {
     requireRole(c.var.user, [resource.author])

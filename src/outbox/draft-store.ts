@@ -152,23 +152,28 @@ export async function addCapture(
 }
 
 /**
- * Removes a capture the server has not got. Returns false (and keeps it) when its upload has been
- * sent or may have been — removing it then could leave a photo on the server the draft no longer shows.
+ * Removes a capture from the draft at once. One the server has not got (never sent, or refused) simply
+ * goes; one it has — or may have, its upload in flight — is removed there too, by a 'remove' op that
+ * follows its upload in the lane. Its bytes stay until then: an upload in flight still reads them.
  */
-export async function removeCapture(db: OutboxDb, draftId: string, mediaId: string, options?: DraftClock): Promise<boolean> {
+export async function removeCapture(db: OutboxDb, draftId: string, mediaId: string, options?: DraftClock): Promise<void> {
   const now = clockOf(options)()
-  return db.transaction('rw', [db.drafts, db.ops, db.media, db.mediaChunks], async () => {
+  const queued = await db.transaction('rw', [db.drafts, db.ops, db.media, db.mediaChunks], async () => {
     const draft = await openDraft(db, draftId)
     const ref = draft.media.find((candidate) => candidate.mediaId === mediaId)
-    if (!ref) return true
-    if (ref.state === 'sent') return false
+    if (!ref) return false
     const upload = (await draftOps(db, draftId)).find((op) => op.kind === 'upload' && op.payload.mediaId === mediaId)
-    if (upload && (upload.state === 'sending' || (upload.state === 'pending' && upload.attempts > 0))) return false
-    if (upload?.seq !== undefined) await db.ops.delete(upload.seq)
-    await deleteMediaBytes(db, [mediaId])
-    await db.drafts.update(draftId, { media: draft.media.filter((candidate) => candidate.mediaId !== mediaId), updatedAt: now })
+    const mayHaveArrived = ref.state === 'sent' || (upload !== undefined && (upload.state === 'sending' || (upload.state === 'pending' && upload.attempts > 0)))
+    await db.drafts.update(draftId, { media: draft.media.filter((candidate) => candidate !== ref), updatedAt: now })
+    if (!mayHaveArrived) {
+      if (upload?.seq !== undefined) await db.ops.delete(upload.seq)
+      await deleteMediaBytes(db, [mediaId, ...(ref.posterMediaId ? [ref.posterMediaId] : [])])
+      return false
+    }
+    await db.ops.add(makeOp(draft, { kind: 'remove', payload: { mediaId, serverId: ref.serverId, posterMediaId: ref.posterMediaId ?? null } }, now))
     return true
   })
+  if (queued) announceQueued(db)
 }
 
 /** Finishes the draft: its PUT with step 5 queues behind every upload already queued. */

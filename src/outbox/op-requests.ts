@@ -55,7 +55,7 @@ export async function buildAttachRequest(db: OutboxDb, op: OpRecord & { kind: 'u
 }
 
 export interface OutboxRequest {
-  method: 'POST' | 'PUT'
+  method: 'POST' | 'PUT' | 'DELETE'
   /** Under the API prefix, e.g. '/inspection/…'. */
   path: string
   contentType: string
@@ -119,6 +119,9 @@ export async function buildRequest(db: OutboxDb, op: OpRecord, draft: DraftRecor
       }
       return json('PUT', `${resource}/${encodeURIComponent(serverId)}`, { id: serverId, signature, description, to_user_id, currentStep })
     }
+    case 'remove':
+      if (!op.payload.serverId) return { unsendable: 'This capture never reached the server.' }
+      return { method: 'DELETE', path: `${resource}/media/${encodeURIComponent(op.payload.serverId)}`, contentType: 'application/json', body: '', size: 0 }
     case 'delete':
       return json('POST', `${resource}/delete`, {
         type: draft.kind,

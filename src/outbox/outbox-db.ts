@@ -70,6 +70,11 @@ export type OpBody =
   | { kind: 'update'; payload: UpdateFields }
   | { kind: 'upload'; payload: { mediaId: string; kind: MediaKind; item: string | null } }
   | { kind: 'delete'; payload: { currentStep: number } }
+  /**
+   * One capture off the server's draft (it has it, or its upload may have reached it). `serverId` is
+   * filled in when that upload's answer comes; still null when sent, there is nothing to remove.
+   */
+  | { kind: 'remove'; payload: { mediaId: string; serverId: string | null; posterMediaId: string | null } }
 
 export type OpKind = OpBody['kind']
 export type OpState = 'pending' | 'sending' | 'failed'

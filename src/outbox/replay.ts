@@ -6,7 +6,7 @@ import { messageFromBody } from '../api/error-message.ts'
 import { assumedReachable, type LinkReport } from '../lib/connectivity.ts'
 import { backoffDelay } from './backoff.ts'
 import { newId } from './ids.ts'
-import { deleteDraftMediaBytes, readMediaSlice, sweepIncompleteMedia } from './media-store.ts'
+import { deleteDraftMediaBytes, deleteMediaBytes, readMediaSlice, sweepIncompleteMedia } from './media-store.ts'
 import { buildAttachRequest, buildRequest, isResumableUpload, type OutboxRequest } from './op-requests.ts'
 import { UploadRefused, type ResumableSource } from './resumable-send.ts'
 import { setMediaState } from './ops.ts'
@@ -142,7 +142,20 @@ export function createReplayer(options: ReplayerOptions = {}): Replayer {
   }
 
   async function fail(op: OpRecord, message: string): Promise<void> {
-    await db.transaction('rw', db.ops, db.drafts, async () => {
+    await db.transaction('rw', [db.ops, db.drafts, db.media, db.mediaChunks], async () => {
+      if (op.kind === 'upload') {
+        // Removed while it was on its way, and refused: the server has nothing to remove either.
+        const removal = await db.ops
+          .where('draftId')
+          .equals(op.draftId)
+          .filter((candidate) => candidate.kind === 'remove' && candidate.payload.mediaId === op.payload.mediaId)
+          .first()
+        if (removal?.kind === 'remove') {
+          await db.ops.bulkDelete([op.seq!, removal.seq!])
+          await deleteMediaBytes(db, [op.payload.mediaId, ...(removal.payload.posterMediaId ? [removal.payload.posterMediaId] : [])])
+          return
+        }
+      }
       // A refused upload is started afresh by a Retry (the server removed what it had of it).
       const updated = await db.ops.update(op.seq!, { state: 'failed', lastError: message, progress: 0, uploadUrl: null })
       if (updated && op.kind === 'upload') await setMediaState(db, op.draftId, op.payload.mediaId, 'failed')
@@ -177,6 +190,9 @@ export function createReplayer(options: ReplayerOptions = {}): Replayer {
           break
         case 'delete':
           await deleteDraftMediaBytes(db, draft.id)
+          break
+        case 'remove':
+          await deleteMediaBytes(db, [op.payload.mediaId, ...(op.payload.posterMediaId ? [op.payload.posterMediaId] : [])])
           break
       }
     })
@@ -257,6 +273,9 @@ export function createReplayer(options: ReplayerOptions = {}): Replayer {
       await progressWrites
       // Phase two: one capture of it, under the op's key.
       request = await buildAttachRequest(db, { ...op, kind: 'upload' }, draft, uploadUrl)
+    } else if (op.kind === 'remove' && !op.payload.serverId) {
+      // Its upload never produced a capture on the server: nothing there to remove.
+      return applySuccess(op, null)
     } else {
       request = await buildRequest(db, op, draft)
     }
@@ -281,6 +300,8 @@ export function createReplayer(options: ReplayerOptions = {}): Replayer {
     const { status, body } = response
     const retryable = RETRYABLE_STATUSES.has(status) || (status === 409 && response.retryAfter === true)
     if (status >= 200 && status < 300) return applySuccess(op, body)
+    // Already gone from the server (removed from another device, or its draft cancelled): done.
+    if (status === 404 && op.kind === 'remove') return applySuccess(op, body)
     if (status === 401) return pauseForSignIn(seq, session)
     if (status >= 400 && status < 500 && !retryable) {
       await fail(op, messageFromBody(body, `The server refused this change (${status}).`))

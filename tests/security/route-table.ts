@@ -290,6 +290,8 @@ export const ROUTE_TABLE: RouteRow[] = [
     request: () => ({ json: { description: 'Scratch on the left door', currentStep: 2 } }),
   },
   { route: 'GET /inspection/:unitId/all', rule: 'owner', params: (w) => ({ unitId: w.a.unitId }) },
+  { route: 'DELETE /inspection/media/:id', rule: 'owner', params: (w) => ({ id: w.a.ownerMediaId }) },
+  { route: 'DELETE /pre-inspection/media/:id', rule: 'assignedDriver', params: (w) => ({ id: w.a.mediaId }) },
   { route: 'GET /inspection/:id/pictureDetails', rule: 'company', params: (w) => ({ id: w.a.mediaId }) },
   { route: 'GET /inspection/:id/videoDetails', rule: 'company', params: (w) => ({ id: w.a.mediaId }) },
 

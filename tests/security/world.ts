@@ -39,6 +39,8 @@ export interface CompanyWorld {
   driverDraftId: string
   /** A photo of the driver's pre-trip. */
   mediaId: string
+  /** A photo of the owner's draft. */
+  ownerMediaId: string
   /** Signed URL of that photo's file, as the API hands it out. */
   mediaUrl: string
   /** On the unit, visible to drivers. */
@@ -120,6 +122,24 @@ async function seedCompany(ctx: TestContext): Promise<CompanyWorld> {
     })
     .returning()
 
+  const ownerPhotoKey = newFileKey('media')
+  await store.put(ownerPhotoKey, photo, 'image/png')
+  const [ownerPhotoRow] = await db
+    .insert(media)
+    .values({
+      companyId: company.id,
+      inspectionId: ownerDraft!.id,
+      kind: 'photo',
+      fileKey: ownerPhotoKey,
+      fileName: 'door.png',
+      contentType: 'image/png',
+      size: photo.byteLength,
+      width: 8,
+      height: 8,
+      uploadedBy: owner.id,
+    })
+    .returning()
+
   const documentKey = newFileKey('documents')
   await store.put(documentKey, PDF_BYTES, 'application/pdf')
   const [document] = await db
@@ -163,6 +183,7 @@ async function seedCompany(ctx: TestContext): Promise<CompanyWorld> {
     ownerDraftId: ownerDraft!.id,
     driverDraftId: driverDraft!.id,
     mediaId: photoRow!.id,
+    ownerMediaId: ownerPhotoRow!.id,
     mediaUrl: (details.body as { signedUrl: string }).signedUrl,
     documentId: document!.id,
     invitationToken,

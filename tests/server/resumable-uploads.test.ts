@@ -219,3 +219,50 @@ describe('multipart uploads stream to the store', () => {
     expect(row!.capturedAt?.toISOString()).toBe(new Date(Date.UTC(2026, 0, 2)).toISOString())
   })
 })
+
+describe('removing one capture', () => {
+  test('the author removes a photo from an unfinished pre-trip: the row goes, and the file with the job', async () => {
+    const { unitId, draftId } = await startPretrip()
+    const uploaded = await ctx.call('POST', `/pre-inspection/photo-preInspection/${unitId}`, {
+      token: maria.token,
+      body: uploadForm({ type: 'pre-inspection', company_id: maria.companyId, inspection_id: draftId, item: 'Lights' }, [{ bytes: jpegBytes(640, 480), name: 'wrong.jpg' }]),
+    })
+    const mediaId = uploaded.body.uploadResults[0]._id as string
+    const [row] = await ctx.db.select().from(media).where(eq(media.id, mediaId))
+    const file = path.join(ctx.dataDir, 'files', row!.fileKey)
+    const removed = await ctx.call('DELETE', `/pre-inspection/media/${mediaId}`, { token: maria.token, headers: { 'idempotency-key': 'remove-1' } })
+    expect(removed.status).toBe(200)
+    expect(removed.body).toEqual({ message: 'The capture has been removed.' })
+    // The same request again (a lost answer) gets the same answer; nothing else happens.
+    const again = await ctx.call('DELETE', `/pre-inspection/media/${mediaId}`, { token: maria.token, headers: { 'idempotency-key': 'remove-1' } })
+    expect(again.status).toBe(200)
+    expect(again.headers.get('idempotent-replayed')).toBe('true')
+    expect(await ctx.db.select().from(media).where(eq(media.id, mediaId))).toHaveLength(0)
+    expect(existsSync(file)).toBe(true)
+    await ctx.runJobs()
+    expect(existsSync(file)).toBe(false)
+  })
+
+  test('a finished report stays as it is', async () => {
+    const { unitId, draftId } = await startPretrip()
+    const uploaded = await ctx.call('POST', `/pre-inspection/photo-preInspection/${unitId}`, {
+      token: maria.token,
+      body: uploadForm({ type: 'pre-inspection', company_id: maria.companyId, inspection_id: draftId, item: 'Lights' }, [{ bytes: jpegBytes(640, 480), name: 'kept.jpg' }]),
+    })
+    await ctx.call('PUT', `/pre-inspection/${draftId}`, { token: maria.token, json: { currentStep: 5 } })
+    const refused = await ctx.call('DELETE', `/pre-inspection/media/${uploaded.body.uploadResults[0]._id}`, { token: maria.token })
+    expect(refused.status).toBe(409)
+    expect(refused.body).toEqual({ message: 'This inspection is already finished.' })
+  })
+
+  test('another driver of the company cannot remove it', async () => {
+    const { unitId, draftId } = await startPretrip()
+    const uploaded = await ctx.call('POST', `/pre-inspection/photo-preInspection/${unitId}`, {
+      token: maria.token,
+      body: uploadForm({ type: 'pre-inspection', company_id: maria.companyId, inspection_id: draftId, item: 'Lights' }, [{ bytes: jpegBytes(640, 480), name: 'hers.jpg' }]),
+    })
+    const refused = await ctx.call('DELETE', `/pre-inspection/media/${uploaded.body.uploadResults[0]._id}`, { token: alex.token })
+    expect([403, 404]).toContain(refused.status)
+    expect(await ctx.db.select().from(media).where(eq(media.inspectionId, draftId))).toHaveLength(1)
+  })
+})
