@@ -1,12 +1,12 @@
 // What the UI does to a draft: every function writes the local draft and queues its op in one
 // IndexedDB transaction, then resolves — it never waits on the network (design.md §5).
 import { FINISHED_STEP, type DraftKind } from '../../core/contract/inspections.ts'
-import { FILE_TOO_LARGE_MESSAGE, maxBytesFor, type MediaKind } from '../../core/contract/media-limits.ts'
+import { FILE_TOO_LARGE_MESSAGE, MAX_POSTER_BYTES, maxBytesFor, type MediaKind } from '../../core/contract/media-limits.ts'
 import { persistIfMedia, withStorageErrors } from './device-storage.ts'
 import { newId } from './ids.ts'
 import { deleteDraftMediaBytes, deleteMediaBytes, storeMediaBytes } from './media-store.ts'
 import { announceQueued, draftOps, makeOp, queueUpdate } from './ops.ts'
-import type { DraftRecord, MediaRef, OpRecord, OutboxDb, UpdateFields } from './outbox-db.ts'
+import type { CaptureLocation, DraftRecord, MediaRef, OpRecord, OutboxDb, UpdateFields } from './outbox-db.ts'
 
 export interface DraftClock {
   now?: () => number
@@ -122,28 +122,51 @@ export async function addCapture(
   db: OutboxDb,
   draftId: string,
   file: File | Blob,
-  options: { item: string | null; kind: MediaKind; name?: string } & DraftClock,
+  options: {
+    item: string | null
+    kind: MediaKind
+    name?: string
+    /** Where it was taken, when the person allowed the device to tell. */
+    location?: CaptureLocation | null
+    /** A video's poster frame (a small JPEG), kept with it and sent with it. */
+    poster?: Blob | null
+  } & DraftClock,
 ): Promise<MediaRef> {
   const now = clockOf(options)()
   await openDraft(db, draftId)
   // The server would refuse it (413); better now than after a long upload on a weak signal.
   if (file.size > maxBytesFor(options.kind)) throw new Error(FILE_TOO_LARGE_MESSAGE)
   const mediaId = newId()
+  const posterMediaId = options.poster && options.kind === 'video' && options.poster.size <= MAX_POSTER_BYTES ? newId() : null
   const name = options.name ?? ('name' in file && file.name ? file.name : `${options.kind}-${mediaId.slice(0, 8)}`)
-  const ref: MediaRef = { mediaId, item: options.item, kind: options.kind, name, size: file.size, serverId: null, state: 'stored' }
+  const ref: MediaRef = {
+    mediaId,
+    item: options.item,
+    kind: options.kind,
+    name,
+    size: file.size,
+    serverId: null,
+    state: 'stored',
+    // The device's clock when it was kept: what the photo is shown with.
+    capturedAt: now,
+    location: options.location ?? null,
+    posterMediaId,
+  }
   try {
     await withStorageErrors(async () => {
       await storeMediaBytes(db, { mediaId, draftId, blob: file, name, now })
+      if (posterMediaId) await storeMediaBytes(db, { mediaId: posterMediaId, draftId, blob: options.poster!, name: `${name}.poster.jpg`, now })
       await db.transaction('rw', db.drafts, db.ops, db.media, async () => {
         const draft = await openDraft(db, draftId)
         await db.media.update(mediaId, { complete: true })
+        if (posterMediaId) await db.media.update(posterMediaId, { complete: true })
         await db.drafts.update(draftId, { media: [...draft.media, ref], updatedAt: now })
         await db.ops.add(makeOp(draft, { kind: 'upload', payload: { mediaId, kind: options.kind, item: options.item } }, now, file.size))
       })
     })
   } catch (error) {
     // Only this capture's partial bytes go; they were never listed, so nothing the user saw is lost.
-    await deleteMediaBytes(db, [mediaId]).catch(() => undefined)
+    await deleteMediaBytes(db, [mediaId, ...(posterMediaId ? [posterMediaId] : [])]).catch(() => undefined)
     throw error
   }
   announceQueued(db)

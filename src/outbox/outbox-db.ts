@@ -3,6 +3,7 @@
 import { Dexie, type EntityTable, type Table } from 'dexie'
 import type { DraftKind } from '../../core/contract/inspections.ts'
 import type { MediaKind } from '../../core/contract/media-limits.ts'
+import type { CaptureLocation } from '../lib/capture-location.ts'
 
 export const OUTBOX_DB_NAME = 'fleetyard-outbox'
 
@@ -27,12 +28,7 @@ export interface MediaRef {
   posterMediaId?: string | null
 }
 
-export interface CaptureLocation {
-  latitude: number
-  longitude: number
-  /** Metres. */
-  accuracy: number | null
-}
+export type { CaptureLocation }
 
 export interface DraftRecord {
   /** Local id, known before the server has ever heard of the draft. */
