@@ -75,6 +75,7 @@ const isMissing = (error: unknown) => {
  * a file whole or not at all, and a failed write leaves nothing under the key.
  */
 export function diskFileStore(root: string): FileStore {
+  let resumable: ResumableUploads | undefined
   const fileOf = (key: string) => {
     if (!isFileKey(key)) throw new Error(`invalid file key ${key}`)
     return path.join(root, key)
@@ -154,7 +155,10 @@ export function diskFileStore(root: string): FileStore {
       // A resumable upload's tus record, if it was never adopted.
       await rm(`${file}.json`, { force: true })
     },
-    resumable: diskResumableUploads(root),
+    // Made on first use: tus's disk store creates its folder as it is constructed.
+    get resumable() {
+      return (resumable ??= diskResumableUploads(root))
+    },
   }
 }
 
