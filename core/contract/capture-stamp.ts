@@ -24,9 +24,16 @@ export const CaptureStampFields = {
   accuracy: v.optional(numberish('Invalid location accuracy.', 0, 1_000_000)),
 }
 
+/** A device's position: WGS 84 degrees, accuracy in metres (null: not known). */
+export interface CaptureLocation {
+  latitude: number
+  longitude: number
+  accuracy: number | null
+}
+
 export interface CaptureStamp {
   capturedAt: Date | null
-  location: { latitude: number; longitude: number; accuracy: number | null } | null
+  location: CaptureLocation | null
 }
 
 /** The stamp of validated fields; a half-given position (latitude without longitude) is no position. */

@@ -59,7 +59,8 @@ function uploadsKvStore(root: string): KvStore<Upload> {
     get: (key) => inner.get(local(key)),
     set: (key, value) => inner.set(local(key), value),
     delete: (key) => inner.delete(local(key)),
-    list: async () => (await inner.list()).map((key) => `${UPLOADS_FOLDER}/${key}`),
+    // No folder yet: no upload was ever made here.
+    list: async () => (await inner.list().catch(() => [] as string[])).map((key) => `${UPLOADS_FOLDER}/${key}`),
   }
 }
 

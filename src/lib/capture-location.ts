@@ -1,13 +1,7 @@
 // Where a capture was taken, when the person allows it (issue 16): the browser asks once, and its
 // answer stands — a refusal means no position is ever asked for again and nothing else changes.
 // A capture never waits long for it: no fix within a few seconds, and the capture is kept without one.
-
-export interface CaptureLocation {
-  latitude: number
-  longitude: number
-  /** Metres. */
-  accuracy: number | null
-}
+import type { CaptureLocation } from '../../core/contract/capture-stamp.ts'
 
 const ASK_TIMEOUT_MS = 4_000
 /** A position this fresh is good for the next capture too (a walk-around takes minutes). */

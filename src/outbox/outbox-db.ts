@@ -3,7 +3,7 @@
 import { Dexie, type EntityTable, type Table } from 'dexie'
 import type { DraftKind } from '../../core/contract/inspections.ts'
 import type { MediaKind } from '../../core/contract/media-limits.ts'
-import type { CaptureLocation } from '../lib/capture-location.ts'
+import type { CaptureLocation } from '../../core/contract/capture-stamp.ts'
 
 export const OUTBOX_DB_NAME = 'fleetyard-outbox'
 
