@@ -8,7 +8,7 @@ import { backoffDelay } from './backoff.ts'
 import { newId } from './ids.ts'
 import { deleteDraftMediaBytes, deleteMediaBytes, readMediaSlice, sweepIncompleteMedia } from './media-store.ts'
 import { buildAttachRequest, buildRequest, isResumableUpload, type OutboxRequest } from './op-requests.ts'
-import { UploadRefused, type ResumableSource } from './resumable-send.ts'
+import type { ResumableSource, UploadRefused } from './resumable-send.ts'
 import { setMediaState } from './ops.ts'
 import { outboxDb, type DraftRecord, type MediaRef, type OpRecord, type OutboxDb, type SessionRecord } from './outbox-db.ts'
 import { markSessionRejected, readSession } from './outbox-session.ts'
@@ -259,10 +259,12 @@ export function createReplayer(options: ReplayerOptions = {}): Replayer {
         )
       } catch (error) {
         await progressWrites
-        if (error instanceof UploadRefused) {
+        // By name: resumable-send.ts is loaded lazily, and this module must not pull it in.
+        if (error instanceof Error && error.name === 'UploadRefused') {
+          const refused = error as UploadRefused
           link.reportAnswer()
-          if (error.status === 401) return pauseForSignIn(seq, session)
-          await fail(op, error.message)
+          if (refused.status === 401) return pauseForSignIn(seq, session)
+          await fail(op, refused.message)
           return 'stopped'
         }
         link.reportNoAnswer()

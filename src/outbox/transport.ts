@@ -4,7 +4,10 @@
 // connection): on lie-fi it would otherwise hang for minutes while the driver's queue waits behind it.
 import { QUIET_MS } from '../lib/connectivity.ts'
 import type { OutboxRequest } from './op-requests.ts'
-import { fetchHttpStack, sendResumable, type ResumableHooks, type ResumableSource } from './resumable-send.ts'
+import type { ResumableHooks, ResumableSource } from './resumable-send.ts'
+
+/** Loaded with the first resumable upload: pages that never send a video never load tus. */
+const resumable = () => import('./resumable-send.ts')
 
 /**
  * No sign of life for this long (no upload progress, no response byte) and the request is given up.
@@ -90,7 +93,10 @@ export function fetchTransport(options: TransportOptions & { fetch?: FetchLike }
   const stallMs = options.stallMs ?? STALL_MS
   const send: FetchLike = options.fetch ?? ((input, init) => fetch(input, init))
   return {
-    sendResumable: (source, request, hooks) => sendResumable(source, { apiUrl, ...request, stallMs, httpStack: fetchHttpStack(send) }, hooks),
+    sendResumable: async (source, request, hooks) => {
+      const { fetchHttpStack, sendResumable } = await resumable()
+      return sendResumable(source, { apiUrl, ...request, stallMs, httpStack: fetchHttpStack(send) }, hooks)
+    },
     async send(request, onProgress) {
       onProgress(0)
       const controller = new AbortController()
@@ -124,7 +130,7 @@ export function xhrTransport(options: TransportOptions = {}): Transport {
   const stallMs = options.stallMs ?? STALL_MS
   return {
     // tus-js-client's own browser stack is XHR, with upload progress.
-    sendResumable: (source, request, hooks) => sendResumable(source, { apiUrl, ...request, stallMs }, hooks),
+    sendResumable: async (source, request, hooks) => (await resumable()).sendResumable(source, { apiUrl, ...request, stallMs }, hooks),
     send(request, onProgress) {
       return new Promise((resolve, reject) => {
         const xhr = new XMLHttpRequest()
