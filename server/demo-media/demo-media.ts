@@ -3,20 +3,11 @@
 // nothing binary in the repository for them) and one short committed video (4 s WebM, 30 KB, made with
 // scripts/make-demo-video.ts) with its poster frame.
 import { readFileSync } from 'node:fs'
-import { deflateSync, crc32 } from 'node:zlib'
+import { encodePng } from '../media/png.ts'
 
 export type DemoScene = 'side' | 'tire' | 'light' | 'gauge'
 
 type Rgb = readonly [number, number, number]
-
-function chunk(type: string, data: Uint8Array): Buffer {
-  const length = Buffer.alloc(4)
-  length.writeUInt32BE(data.length)
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
-  const crc = Buffer.alloc(4)
-  crc.writeUInt32BE(crc32(body))
-  return Buffer.concat([length, body, crc])
-}
 
 const WIDTH = 480
 const HEIGHT = 320
@@ -73,12 +64,7 @@ export function demoPhotoPng(scene: DemoScene, accent: Rgb): Uint8Array {
       rows[at++] = b
     }
   }
-  const header = Buffer.alloc(13)
-  header.writeUInt32BE(WIDTH, 0)
-  header.writeUInt32BE(HEIGHT, 4)
-  header.writeUInt8(8, 8)
-  header.writeUInt8(2, 9)
-  return new Uint8Array(Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', new Uint8Array())]))
+  return encodePng(WIDTH, HEIGHT, 'rgb', rows)
 }
 
 export const DEMO_PHOTO_SIZE = { width: WIDTH, height: HEIGHT }
