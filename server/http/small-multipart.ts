@@ -2,7 +2,7 @@
 // Inspection media never come through here: they stream (media-upload-reception.ts).
 import type { Context } from 'hono'
 import type { GenericSchema, InferOutput } from 'valibot'
-import { Invalid } from '../domain-errors.ts'
+import { DomainError, Invalid } from '../domain-errors.ts'
 import type { AppEnv } from './app-env.ts'
 import { parseOr400 } from './validate.ts'
 
@@ -14,7 +14,9 @@ export async function readSmallMultipart<S extends GenericSchema>(c: Context<App
   let form: Record<string, string | File | (string | File)[]>
   try {
     form = await c.req.parseBody({ all: true })
-  } catch {
+  } catch (error) {
+    // A body past its limit (body-limits.ts) stays a 413.
+    if (error instanceof DomainError) throw error
     throw new Invalid('The upload could not be read.')
   }
   const fields: Record<string, unknown> = {}
