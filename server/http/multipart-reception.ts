@@ -131,9 +131,11 @@ export async function receiveMultipart(body: ReadableStream<Uint8Array>, content
   const files: ReceivedFile[] = []
   const stop = new AbortController()
   let failure: { error: unknown } | null = null
+  // Aborting a pipeline that has already ended would destroy its streams again, with nobody listening.
+  let piping = true
   const fail = (error: unknown) => {
     failure ??= { error }
-    stop.abort()
+    if (piping) stop.abort()
   }
 
   let busboy: Busboy.Busboy
@@ -152,6 +154,8 @@ export async function receiveMultipart(body: ReadableStream<Uint8Array>, content
     ;(fields[name] ??= []).push(value)
   })
   busboy.on('file', (name, stream, info) => {
+    // A stop destroys the file being read; what went wrong is already known (failure), not this echo.
+    stream.on('error', () => undefined)
     // Files are stored one after another; busboy holds the next until this one is read (backpressure).
     work = work.then(async () => {
       if (failure) return void stream.resume()
@@ -173,7 +177,11 @@ export async function receiveMultipart(body: ReadableStream<Uint8Array>, content
     },
   })
   try {
-    await pipeline(nodeReadableOf(body), hashing, busboy, { signal: stop.signal })
+    try {
+      await pipeline(nodeReadableOf(body), hashing, busboy, { signal: stop.signal })
+    } finally {
+      piping = false
+    }
     await work
   } catch (error) {
     await work.catch(() => undefined)
