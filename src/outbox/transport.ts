@@ -6,9 +6,6 @@ import { QUIET_MS } from '../lib/connectivity.ts'
 import type { OutboxRequest } from './op-requests.ts'
 import type { ResumableHooks, ResumableSource } from './resumable-send.ts'
 
-/** Loaded with the first resumable upload: pages that never send a video never load tus. */
-const resumable = () => import('./resumable-send.ts')
-
 /**
  * No sign of life for this long (no upload progress, no response byte) and the request is given up.
  * Long enough for a Slow 3G round trip (2 s) plus the server's work after the last byte of a photo.
@@ -39,7 +36,8 @@ export interface Transport {
   send: (request: TransportRequest, onProgress: (percent: number) => void) => Promise<TransportResponse>
   /**
    * Sends a large capture with tus, resuming `uploadUrl` when given; resolves with the upload's URL
-   * once the server holds all of it (resumable-send.ts). Without it, every capture goes multipart.
+   * once the server holds all of it (resumable-transport.ts adds it). Without it — the service worker,
+   * whose classic script can load no module later — every capture goes multipart.
    */
   sendResumable?: (source: ResumableSource, request: { uploadUrl: string | null; headers: Record<string, string> }, hooks: ResumableHooks) => Promise<string>
 }
@@ -93,10 +91,6 @@ export function fetchTransport(options: TransportOptions & { fetch?: FetchLike }
   const stallMs = options.stallMs ?? STALL_MS
   const send: FetchLike = options.fetch ?? ((input, init) => fetch(input, init))
   return {
-    sendResumable: async (source, request, hooks) => {
-      const { fetchHttpStack, sendResumable } = await resumable()
-      return sendResumable(source, { apiUrl, ...request, stallMs, httpStack: fetchHttpStack(send) }, hooks)
-    },
     async send(request, onProgress) {
       onProgress(0)
       const controller = new AbortController()
@@ -129,8 +123,6 @@ export function xhrTransport(options: TransportOptions = {}): Transport {
   const apiUrl = options.apiUrl ?? '/api'
   const stallMs = options.stallMs ?? STALL_MS
   return {
-    // tus-js-client's own browser stack is XHR, with upload progress.
-    sendResumable: async (source, request, hooks) => (await resumable()).sendResumable(source, { apiUrl, ...request, stallMs }, hooks),
     send(request, onProgress) {
       return new Promise((resolve, reject) => {
         const xhr = new XMLHttpRequest()
