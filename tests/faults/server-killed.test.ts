@@ -110,7 +110,10 @@ test('a server killed mid-upload and restarted ends with the pre-trip once and e
   expect(pretrip.picture_ids).toHaveLength(8)
   expect(new Set(pretrip.picture_ids).size).toBe(8)
   expect(Object.fromEntries(CHECKLIST.map((item) => [item, pretrip.items?.[item]?.picture_ids.length]))).toEqual(Object.fromEntries(CHECKLIST.map((item) => [item, 2])))
-  // No orphan bytes either: exactly the 8 photos were written to the file store.
-  expect(storedFiles(server.dataDir)).toBe(filesBefore + 8)
+  // The 8 photos are stored. Uploads go several at a time, so a photo whose file was stored but whose
+  // row was not committed when the server died can be left too (at most one per upload in flight):
+  // the job enqueued before each file was stored removes it a day later (tests/server/idempotency.test.ts).
+  expect(storedFiles(server.dataDir)).toBeGreaterThanOrEqual(filesBefore + 8)
+  expect(storedFiles(server.dataDir)).toBeLessThanOrEqual(filesBefore + 8 + 4)
   await phone.close()
 })

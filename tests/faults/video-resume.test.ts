@@ -54,8 +54,10 @@ function videoLink(options: { cutAt: () => number | null; atCut?: () => Promise<
         controller.enqueue(prefix)
       },
       async pull(controller) {
-        // Long enough for the server to take in what was sent before the connection drops.
-        await new Promise((resolve) => setTimeout(resolve, 300))
+        // Long enough for the server to take in (and write) what was sent before the connection drops:
+        // a real cut comes after bytes that arrived over seconds. tus's disk store drops what it had
+        // not yet written when the request breaks, so a burst cut at once would lose its tail.
+        await new Promise((resolve) => setTimeout(resolve, 2000))
         await options.atCut?.()
         controller.error(new TypeError('the link dropped'))
       },
