@@ -8,7 +8,7 @@
 // and distinct file names (must equal the count), and achieved against link throughput.
 // The service worker is blocked in this profile so every request comes from the throttled page (a
 // Background Sync replay in the worker would bypass the page's throttling). Quick: 6 photos, Fast 3G, no cuts.
-import { readdirSync, rmSync, statSync } from 'node:fs'
+import { readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
 import type { CDPSession, Page } from '@playwright/test'
@@ -19,6 +19,9 @@ import { builtApp, signIn, startServer, tempDir, type Session } from './lib/serv
 import { printTable, QUICK, record, round, type Row } from './lib/results.ts'
 
 const PHOTOS = QUICK ? 6 : 69
+/** A 60 s video at 1 Mbit/s (a phone's lower recording setting): 7.5 MB, sent resumable (tus). */
+const VIDEO_SECONDS = 60
+const VIDEO_BYTES = (VIDEO_SECONDS * 1_000_000) / 8
 const CUT_EVERY_MS = 20_000
 const CUT_FOR_MS = 5_000
 const DRAIN_TIMEOUT_MS = 90 * 60_000
@@ -115,6 +118,99 @@ function filesBytes(dir: string): number {
   return total
 }
 
+interface VideoFigures {
+  link: string
+  fileMb: number
+  bytesSentMb: number
+  sentVsFilePct: number
+  drainS: number
+  cuts: number
+  videosOnServer: number
+  achievedUpKbps: number
+  availableUpKbps: number
+  achievedVsAvailablePct: number
+}
+
+/** An MP4 the server recognises (ftyp + mdat) of `size` varied bytes, written to a temp file. */
+function videoFixture(size: number, dir: string): string {
+  const bytes = Buffer.alloc(size)
+  Buffer.from('000000206674797069736f6d0000020069736f6d69736f32617663316d703431', 'hex').copy(bytes, 0)
+  bytes.writeUInt32BE(size - 32, 32)
+  bytes.write('mdat', 36, 'ascii')
+  for (let i = 40; i < size; i++) bytes[i] = (i * 2_654_435_761) >>> 24
+  const file = path.join(dir, `video-${VIDEO_SECONDS}s.mp4`)
+  writeFileSync(file, bytes)
+  return file
+}
+
+/** Drives the link (cuts of 5 s every 20 s when CUTS) until `done()`; answers the time and the cuts. */
+async function driveLink(cdp: CDPSession, link: Link, done: () => Promise<boolean>): Promise<{ drainS: number; cuts: number; downS: number }> {
+  const started = performance.now()
+  await setLink(cdp, link)
+  let cuts = 0
+  let downMs = 0
+  let cutUntil = 0
+  let nextCut = started + CUT_EVERY_MS
+  let lastPoll = 0
+  for (;;) {
+    const now = performance.now()
+    if (now - started > DRAIN_TIMEOUT_MS) throw new Error(`${link.name}: did not drain in ${DRAIN_TIMEOUT_MS / 60_000} min`)
+    if (CUTS && cutUntil === 0 && now >= nextCut) {
+      await setLink(cdp, 'offline')
+      cuts += 1
+      cutUntil = now + CUT_FOR_MS
+    } else if (cutUntil !== 0 && now >= cutUntil) {
+      await setLink(cdp, link)
+      downMs += now - (cutUntil - CUT_FOR_MS)
+      cutUntil = 0
+      nextCut = now + CUT_EVERY_MS
+    }
+    if (now - lastPoll >= 1000) {
+      lastPoll = now
+      if (await done()) break
+    }
+    await sleep(100)
+  }
+  const end = performance.now()
+  if (cutUntil !== 0) {
+    downMs += end - (cutUntil - CUT_FOR_MS)
+    await setLink(cdp, link)
+  }
+  return { drainS: (end - started) / 1000, cuts, downS: downMs / 1000 }
+}
+
+async function runVideo(page: Page, cdp: CDPSession, link: Link, unitId: string, options: { appUrl: string; serverUrl: string; session: Session; video: string; videoBytes: number; proxy: Awaited<ReturnType<typeof countingProxy>> }): Promise<VideoFigures> {
+  const { appUrl, serverUrl, session, proxy } = options
+  await setLink(cdp, 'unthrottled')
+  const created = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/inspection', { timeout: 60_000 })
+  await page.goto(`${appUrl}/unit/${unitId}/reserve`)
+  await created
+  const picker = page.locator('input[type="file"][accept^="video"]')
+  await picker.waitFor({ state: 'attached', timeout: 60_000 })
+  await setLink(cdp, 'offline')
+  await picker.setInputFiles(options.video)
+  await page.getByRole('list', { name: 'Video files' }).getByRole('listitem').first().waitFor({ timeout: 120_000 })
+  proxy.reset()
+  const { drainS, cuts, downS } = await driveLink(cdp, link, async () => ((await serverDraft(serverUrl, session, unitId)) as ServerDraft & { video_ids: string[] }).video_ids.length >= 1)
+  const bytesSent = proxy.bytesUp()
+  await sleep(10_000)
+  const final = (await serverDraft(serverUrl, session, unitId)) as ServerDraft & { video_ids: string[] }
+  const achievedUpKbps = (bytesSent * 8) / 1000 / drainS
+  const availableUpKbps = (link.upKbps * (drainS - downS)) / drainS
+  return {
+    link: link.name,
+    fileMb: round(options.videoBytes / 1e6, 2),
+    bytesSentMb: round(bytesSent / 1e6, 2),
+    sentVsFilePct: round((bytesSent / options.videoBytes) * 100, 1),
+    drainS: round(drainS, 1),
+    cuts,
+    videosOnServer: final.video_ids.length,
+    achievedUpKbps: round(achievedUpKbps),
+    availableUpKbps: round(availableUpKbps),
+    achievedVsAvailablePct: round((achievedUpKbps / availableUpKbps) * 100, 1),
+  }
+}
+
 interface LinkFigures {
   link: string
   photos: number
@@ -131,6 +227,9 @@ interface LinkFigures {
   achievedUpKbps: number
   linkUpKbps: number
   achievedVsLinkPct: number
+  /** The link's rate over the time it was up (cuts taken out). */
+  availableUpKbps: number
+  achievedVsAvailablePct: number
 }
 
 async function runLink(page: Page, cdp: CDPSession, link: Link, unitId: string, options: { appUrl: string; serverUrl: string; session: Session; photos: string[]; filesDir: string; proxy: Awaited<ReturnType<typeof countingProxy>> }): Promise<LinkFigures> {
@@ -154,34 +253,8 @@ async function runLink(page: Page, cdp: CDPSession, link: Link, unitId: string, 
   if ((await tiles.count()) !== photos.length) throw new Error(`expected ${photos.length} pictures on the reserve screen, saw ${await tiles.count()}`)
 
   proxy.reset()
-  const started = performance.now()
-  await setLink(cdp, link)
-  let cuts = 0
-  let onServer = 0
-  let cutUntil = 0
-  let nextCut = started + CUT_EVERY_MS
-  let lastPoll = 0
-  while (onServer < photos.length) {
-    const now = performance.now()
-    if (now - started > DRAIN_TIMEOUT_MS) throw new Error(`${link.name}: only ${onServer} of ${photos.length} photos reached the server in ${DRAIN_TIMEOUT_MS / 60_000} min`)
-    if (CUTS && cutUntil === 0 && now >= nextCut) {
-      await setLink(cdp, 'offline')
-      cuts += 1
-      cutUntil = now + CUT_FOR_MS
-    } else if (cutUntil !== 0 && now >= cutUntil) {
-      await setLink(cdp, link)
-      cutUntil = 0
-      nextCut = now + CUT_EVERY_MS
-    }
-    if (now - lastPoll >= 1000) {
-      lastPoll = now
-      onServer = (await serverDraft(serverUrl, session, unitId)).picture_ids.length
-    }
-    await sleep(100)
-  }
-  const drainS = (performance.now() - started) / 1000
+  const { drainS, cuts, downS } = await driveLink(cdp, link, async () => (await serverDraft(serverUrl, session, unitId)).picture_ids.length >= photos.length)
   const bytesSent = proxy.bytesUp()
-  if (cutUntil !== 0) await setLink(cdp, link)
   // Anything still in flight (a retry of a request the server already answered) would land now.
   await sleep(10_000)
   const final = await serverDraft(serverUrl, session, unitId)
@@ -192,6 +265,7 @@ async function runLink(page: Page, cdp: CDPSession, link: Link, unitId: string, 
   }
   const originals = photoBytes(photos)
   const achievedUpKbps = (bytesSent * 8) / 1000 / drainS
+  const availableUpKbps = (link.upKbps * (drainS - downS)) / drainS
   if (final._id !== draft._id) throw new Error('the draft changed during the run')
   return {
     link: link.name,
@@ -209,6 +283,8 @@ async function runLink(page: Page, cdp: CDPSession, link: Link, unitId: string, 
     achievedUpKbps: round(achievedUpKbps),
     linkUpKbps: link.upKbps,
     achievedVsLinkPct: round((achievedUpKbps / link.upKbps) * 100, 1),
+    availableUpKbps: round(availableUpKbps),
+    achievedVsAvailablePct: round((achievedUpKbps / availableUpKbps) * 100, 1),
   }
 }
 
@@ -217,7 +293,9 @@ const dataDir = tempDir('outbox')
 try {
   if (cachedPhotoCount() < PHOTOS) console.log(`Making ${PHOTOS} photo fixtures (cached for later runs)…`)
   const photos = await phonePhotos(PHOTOS)
-  await seedCompany(pgliteIn(dataDir), { unitCount: LINKS.length, allAvailable: true })
+  await seedCompany(pgliteIn(dataDir), { unitCount: LINKS.length + 1, allAvailable: true })
+  const videoBytes = QUICK ? VIDEO_BYTES / 10 : VIDEO_BYTES
+  const video = videoFixture(videoBytes, dataDir)
   const server = await startServer({ dataDir, distDir })
   const proxy = await countingProxy(server.port)
   const browser = await launchChromium()
@@ -235,15 +313,25 @@ try {
       console.log(`${link.name}: adding ${PHOTOS} photos offline, then draining${CUTS ? ', link cut 5 s every 20 s' : ''}…`)
       results.push(await runLink(page, cdp, link, units[index]!._id, { appUrl, serverUrl: server.url, session, photos, filesDir: path.join(dataDir, 'files'), proxy }))
     }
+    const videoLink = QUICK ? FAST_3G : SLOW_3G
+    console.log(`${videoLink.name}: a video (${round(videoBytes / 1e6, 2)} MB) recorded offline, then draining${CUTS ? ', link cut 5 s every 20 s' : ''}…`)
+    const videoFigures = await runVideo(page, cdp, videoLink, units[LINKS.length]!._id, { appUrl, serverUrl: server.url, session, video, videoBytes, proxy })
     const rows: Row[] = results.flatMap((figures): Row[] => [
       [`${figures.link}: photos on the server / distinct`, `${figures.photosOnServer} / ${figures.distinctFileNames} of ${figures.photos} (duplicates ${figures.duplicates})`],
       [`${figures.link}: originals → sent (all requests) → stored`, `${figures.originalsMb} MB → ${figures.bytesSentMb} MB (${figures.sentVsOriginalsPct}%) → ${figures.storedMb} MB`],
       [`${figures.link}: time to drain`, `${figures.drainS} s (${figures.cuts} cuts of 5 s)`],
       [`${figures.link}: achieved vs link upload`, `${figures.achievedUpKbps} of ${figures.linkUpKbps} kbps (${figures.achievedVsLinkPct}%)`],
+      [`${figures.link}: achieved vs the link while up (available)`, `${figures.achievedUpKbps} of ${figures.availableUpKbps} kbps (${figures.achievedVsAvailablePct}%)`],
       [`${figures.link}: adding the photos offline (downscale + store)`, `${figures.prepareS} s`],
     ])
+    rows.push(
+      [`${videoFigures.link}: video on the server`, `${videoFigures.videosOnServer} of 1`],
+      [`${videoFigures.link}: video file → sent (all requests)`, `${videoFigures.fileMb} MB → ${videoFigures.bytesSentMb} MB (${videoFigures.sentVsFilePct}%)`],
+      [`${videoFigures.link}: video drain time`, `${videoFigures.drainS} s (${videoFigures.cuts} cuts of 5 s)`],
+      [`${videoFigures.link}: video achieved vs available`, `${videoFigures.achievedUpKbps} of ${videoFigures.availableUpKbps} kbps (${videoFigures.achievedVsAvailablePct}%)`],
+    )
     printTable(`Outbox: ${PHOTOS} phone photos (${round(photoBytes(photos) / PHOTOS / 1e6, 2)} MB each, 4000×3000) reserved offline, then replayed`, rows)
-    record('outbox', { photos: PHOTOS, cutEveryS: CUTS ? CUT_EVERY_MS / 1000 : null, cutForS: CUTS ? CUT_FOR_MS / 1000 : null, links: results })
+    record('outbox', { photos: PHOTOS, cutEveryS: CUTS ? CUT_EVERY_MS / 1000 : null, cutForS: CUTS ? CUT_FOR_MS / 1000 : null, links: results, video: videoFigures })
   } finally {
     await browser.close()
     await proxy.close()

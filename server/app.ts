@@ -6,6 +6,7 @@ import { routeBodyLimit } from './http/body-limits.ts'
 import { securityHeaders } from './http/security-headers.ts'
 import { resolveSession } from './auth/session.ts'
 import { idempotency } from './http/idempotency.ts'
+import { receiveMediaUploads } from './http/media-upload-reception.ts'
 import { requestFiles } from './http/request-files.ts'
 import { errorResponse } from './http/error-response.ts'
 import { serveClient } from './http/static.ts'
@@ -30,6 +31,7 @@ export function createApp(deps: AppDeps) {
 
   app.use('/api/*', routeBodyLimit)
   app.use('/api/*', resolveSession)
+  app.use('/api/*', receiveMediaUploads(deps))
   app.use('/api/*', idempotency(deps))
 
   app.route('/api', apiRoutes())

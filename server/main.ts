@@ -19,7 +19,7 @@ import { REMINDER_SCAN_CRON } from './reminders/scan.ts'
 import { sweepExpired } from './maintenance/sweep-expired.ts'
 import { sweepExpiredReports } from './maintenance/sweep-reports.ts'
 import { seedDemo } from './seed.ts'
-import { diskFileStore, fileUrlSigner } from './storage/storage.ts'
+import { diskFileStore, fileUrlSigner, removeUnfinishedWrites } from './storage/storage.ts'
 import { s3FileStore } from './storage/s3-store.ts'
 import { signingSecret } from './secret.ts'
 
@@ -43,6 +43,8 @@ const database = await openDatabase(
 )
 
 const files = env.s3 ? s3FileStore(env.s3) : diskFileStore(path.join(env.dataDir, 'files'))
+// What a killed process was writing when it died; the disk is this instance's own.
+if (!env.s3) await removeUnfinishedWrites(path.join(env.dataDir, 'files'))
 // Under the start-up lock: instances starting together on one empty database must not both seed it.
 if (env.demo) await database.startupLock(() => seedDemo(database.db, { log: console.log, files }))
 
@@ -84,11 +86,12 @@ server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS
 server.headersTimeout = HEADERS_TIMEOUT_MS
 
 const sweep = () =>
-  sweepExpired(database.db, new Date())
-    .then(() => sweepExpiredReports(database.db, jobs, new Date()))
-    .catch((error: unknown) => {
-      console.warn(`Sweeping expired rows failed: ${error instanceof Error ? error.message : String(error)}`)
-    })
+  Promise.all([
+    sweepExpired(database.db, new Date()).then(() => sweepExpiredReports(database.db, jobs, new Date())),
+    files.resumable?.deleteExpired(),
+  ]).catch((error: unknown) => {
+    console.warn(`Sweeping expired rows and uploads failed: ${error instanceof Error ? error.message : String(error)}`)
+  })
 const refreshStatistics = () =>
   database.refreshStatistics().catch((error: unknown) => {
     console.warn(`Refreshing the planner's statistics failed: ${error instanceof Error ? error.message : String(error)}`)

@@ -7,10 +7,12 @@ import { createCompanyWithDefaults } from './accounts/company-defaults.ts'
 import { hashPassword, OWASP_SCRYPT, type ScryptCost } from './auth/password.ts'
 import type { Db } from './db/client.ts'
 import { encodePng } from './media/png.ts'
+import { demoPhotoPng, DEMO_PHOTO_SIZE, demoVideo, type DemoScene } from './demo-media/demo-media.ts'
 import {
   companies,
   inspectionItems,
   inspections,
+  media,
   oilChanges,
   unitStatusEvents,
   unitSubTypes,
@@ -145,6 +147,34 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedOutcom
   const licenceRear = { key: newFileKey('licences'), bytes: licenceCardPng([71, 85, 105]) }
   await files.put(licenceFront.key, licenceFront.bytes, 'image/png')
   await files.put(licenceRear.key, licenceRear.bytes, 'image/png')
+  // Photos for each finished inspection (0, 1: the owner's; 2: Maria's pre-trip, per checklist item) and
+  // one video with its poster frame; stored before the rows that name them, as an upload would be.
+  const photo = (inspection: number, scene: DemoScene, accent: readonly [number, number, number], fileName: string, item: string | null = null) => ({
+    inspection,
+    kind: 'photo' as const,
+    item,
+    key: newFileKey('media'),
+    bytes: demoPhotoPng(scene, accent),
+    contentType: 'image/png',
+    fileName,
+    posterKey: null as string | null,
+  })
+  const walkaround = demoVideo()
+  const posterKey = newFileKey('posters')
+  const demoCaptures = [
+    photo(0, 'side', [29, 78, 216], 'cab-left.png'),
+    photo(0, 'tire', [148, 163, 184], 'front-tire.png'),
+    photo(0, 'light', [71, 85, 105], 'headlight.png'),
+    { inspection: 0, kind: 'video' as const, item: null, key: newFileKey('media'), bytes: walkaround.video, contentType: 'video/webm', fileName: 'walkaround.webm', posterKey },
+    photo(1, 'side', [21, 128, 61], 'trailer-side.png'),
+    photo(1, 'tire', [100, 116, 139], 'rear-tire.png'),
+    photo(2, 'light', [30, 41, 59], 'lights.png', 'Lights'),
+    photo(2, 'tire', [71, 85, 105], 'tires.png', 'Tire Pressure & Condition'),
+    photo(2, 'gauge', [37, 99, 235], 'engine-oil.png', 'Engine Oil'),
+    photo(2, 'gauge', [22, 163, 74], 'coolant.png', 'Coolant level'),
+  ]
+  await files.put(posterKey, walkaround.poster, 'image/jpeg')
+  for (const capture of demoCaptures) await files.put(capture.key, capture.bytes, capture.contentType)
 
   await db.transaction(async (tx) => {
     const company = await createCompanyWithDefaults(tx, DEMO_COMPANY.name)
@@ -253,7 +283,7 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedOutcom
       createdAt: daysAgo(days),
       updatedAt: daysAgo(days),
     })
-    const [, , mariasReport] = await tx
+    const finished = await tx
       .insert(inspections)
       .values([
         finishedInspection('3AKJHHDR5NSNA1234', 'Handed over with a full tank. Small chip on the windshield, passenger side.', 9),
@@ -275,7 +305,8 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedOutcom
           updatedAt: daysAgo(1),
         },
       ])
-      .returning({ id: inspections.id, unitId: inspections.unitId })
+      .returning()
+    const mariasReport = finished[2]
     // Her report as a DVIR: one minor defect for the owner's Defects screen, the rest OK.
     await tx.insert(inspectionItems).values(
       ['Lights', 'Tire Pressure & Condition', 'Engine Oil', 'Coolant level'].map((item, index) => ({
@@ -289,6 +320,31 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedOutcom
         createdAt: new Date(daysAgo(1).getTime() + index),
       })),
     )
+    // Their photos and video, stamped as a phone in the yard (Austin, TX) would have.
+    const captures = demoCaptures.map((capture, index) => {
+      const inspection = finished[capture.inspection]!
+      const takenAt = new Date(inspection.createdAt.getTime() - (demoCaptures.length - index) * 60_000)
+      return {
+        companyId: company.id,
+        inspectionId: inspection.id,
+        kind: capture.kind,
+        item: capture.item,
+        fileKey: capture.key,
+        fileName: capture.fileName,
+        contentType: capture.contentType,
+        size: capture.bytes.length,
+        width: capture.kind === 'photo' ? DEMO_PHOTO_SIZE.width : null,
+        height: capture.kind === 'photo' ? DEMO_PHOTO_SIZE.height : null,
+        posterKey: capture.posterKey,
+        capturedAt: takenAt,
+        latitude: 30.2672 + index * 0.0001,
+        longitude: -97.7431 - index * 0.0001,
+        locationAccuracy: 8,
+        uploadedBy: inspection.authorId,
+        createdAt: takenAt,
+      }
+    })
+    await tx.insert(media).values(captures)
   })
 
   printSignIns(log)

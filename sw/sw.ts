@@ -2,6 +2,7 @@
 /// <reference lib="webworker" />
 import { createConnectivity, healthProbe } from '../src/lib/connectivity.ts'
 import { replayOnce } from '../src/outbox/replay.ts'
+import { cacheGuideVideo } from './guide-video.ts'
 import { cacheUploadedMedia } from './media-cache.ts'
 import { serveShellForNavigations } from './navigation.ts'
 import { precacheAppShell } from './precache.ts'
@@ -15,6 +16,7 @@ activateWhenUserAccepts()
 precacheAppShell(self.__WB_MANIFEST)
 serveShellForNavigations()
 cacheUploadedMedia()
+cacheGuideVideo()
 showPushedNotifications(self)
 // The API may live on another origin (VITE_API_URL), exactly as for the page's requests.
 const apiUrl = (import.meta.env.VITE_API_URL as string | undefined) ?? '/api'

@@ -70,7 +70,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     }
   } else delete env.DATABASE_URL
   const started = performance.now()
-  const server = spawnServer(env, { timeoutMs: 180_000 })
+  // BENCH_SERVER_ROOT: another checkout's server (a "before" figure); its own node_modules or a link to ours.
+  const serverRoot = process.env.BENCH_SERVER_ROOT ? path.resolve(process.env.BENCH_SERVER_ROOT) : ROOT
+  const server = spawnServer(env, { timeoutMs: 180_000, root: serverRoot })
   const reportedMs = await server.ready
   const readyMs = performance.now() - started
   return {

@@ -2,6 +2,7 @@
 // Three kinds of draft share these shapes: 'inspection' (owner assigns a unit to a driver), 'reserve'
 // (owner assigns a unit to rent, same /inspection endpoints) and 'pre-inspection' (driver's pre-trip).
 import * as v from 'valibot'
+import { CaptureStampFields } from './capture-stamp.ts'
 import { Id } from './common.ts'
 import { ChecklistItemName, MAX_CHECKLIST_ITEMS, SignedAt, type DvirParts } from './dvir.ts'
 import { Odometer } from './reminder-fields.ts'
@@ -109,13 +110,39 @@ export const UploadInspectionFields = v.object({
   type: v.optional(v.picklist(DRAFT_KINDS, 'Invalid inspection type.')),
   company_id: Id,
   inspection_id: Id,
+  ...CaptureStampFields,
 })
 export const UploadPreInspectionFields = v.object({
   type: v.optional(v.picklist(DRAFT_KINDS, 'Invalid inspection type.')),
   company_id: Id,
   inspection_id: Id,
   item: ItemName,
+  ...CaptureStampFields,
 })
+
+/** A video's poster frame as the attach sends it: a small JPEG as a data URL. */
+const PosterDataUrl = v.pipe(
+  v.string('Invalid poster image.'),
+  v.regex(/^data:image\/jpeg;base64,[A-Za-z0-9+/=]+$/, 'Invalid poster image.'),
+  v.maxLength(700_000, 'The poster image is too large.'),
+)
+
+/**
+ * The JSON form of the upload routes: attaches a finished resumable upload (`/api/uploads`, tus 1.0)
+ * to the draft as one capture. `upload_id` is the last segment of the upload's URL. Sent under an
+ * Idempotency-Key like every outbox request; an upload attached once is never attached twice.
+ */
+export const AttachUploadBody = v.object({
+  upload_id: Id,
+  type: v.optional(v.picklist(DRAFT_KINDS, 'Invalid inspection type.')),
+  company_id: Id,
+  inspection_id: Id,
+  item: v.optional(ItemName),
+  file_name: v.optional(v.pipe(v.string('Invalid file name.'), v.maxLength(500, 'The file name is too long.'))),
+  poster: v.optional(PosterDataUrl),
+  ...CaptureStampFields,
+})
+export type AttachUploadBody = v.InferInput<typeof AttachUploadBody>
 
 /**
  * POST /pre-inspection/preInspectionItems (multipart). Stores the files given (zero or more, `files[]`
@@ -210,4 +237,10 @@ export interface MediaDetails {
   signedUrl: string
   fileName: string
   type: 'image' | 'video'
+  /** A video's poster frame (taken on the device at capture), when it has one. */
+  posterUrl?: string | null
+  /** When the device took it (ISO), when the device said. */
+  capturedAt?: string | null
+  /** Where, when the person allowed the device to tell. */
+  location?: { latitude: number; longitude: number; accuracy: number | null } | null
 }

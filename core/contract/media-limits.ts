@@ -9,6 +9,8 @@ export const MAX_VIDEO_BYTES = 150 * 1024 * 1024
 export const MAX_SIGNATURE_BYTES = 512 * 1024
 /** Images wider or taller than this are refused (400): no camera makes them, decompression bombs do. */
 export const MAX_IMAGE_DIMENSION = 20_000
+/** A video's poster frame: a small JPEG the device takes at capture. */
+export const MAX_POSTER_BYTES = 512 * 1024
 /** Files per upload request, the same as the spec's 69 pictures per selection. */
 export const MAX_FILES_PER_UPLOAD = 69
 

@@ -6,7 +6,7 @@ import { MAX_IMAGE_BYTES } from '../../core/contract/auth.ts'
 import { IMAGE_TOO_LARGE_MESSAGE } from '../http/body-limits.ts'
 import { sniffImageType } from '../media/file-type.ts'
 import { exceedsImageDimensions, IMAGE_DIMENSIONS_MESSAGE } from '../media/image-dimensions.ts'
-import { Invalid, TooLarge } from '../domain-errors.ts'
+import { DomainError, Invalid, TooLarge } from '../domain-errors.ts'
 
 
 export interface MultipartUpload {
@@ -21,7 +21,9 @@ export async function readMultipart(c: Context): Promise<MultipartUpload> {
   let body: Record<string, string | File | (string | File)[]>
   try {
     body = await c.req.parseBody({ all: true })
-  } catch {
+  } catch (error) {
+    // A body past its limit (http/body-limits.ts) stays a 413.
+    if (error instanceof DomainError) throw error
     throw new Invalid('The upload could not be read.')
   }
   const files: File[] = []

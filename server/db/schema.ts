@@ -5,6 +5,7 @@ import {
   type AnyPgColumn,
   boolean,
   customType,
+  doublePrecision,
   date,
   index,
   integer,
@@ -438,9 +439,19 @@ export const media = pgTable(
     width: integer('width'),
     height: integer('height'),
     uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    /** A video's poster frame (a JPEG taken on the device at capture); null for photos and old videos. */
+    posterKey: text('poster_key'),
+    /** When the device took it, by the device's clock; null when the device did not say. */
+    capturedAt: timestamp('captured_at', { withTimezone: true }),
+    /** Where, when the person allowed the device to tell (WGS 84 degrees, accuracy in metres). */
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    locationAccuracy: doublePrecision('location_accuracy'),
     createdAt: createdAt(),
   },
   (t) => [
+    // One capture per stored file: a resumable upload attached twice stays one capture.
+    uniqueIndex('media_file_key_key').on(t.fileKey),
     index('media_inspection_idx').on(t.inspectionId),
     index('media_company_idx').on(t.companyId),
     index('media_uploaded_by_idx').on(t.uploadedBy),

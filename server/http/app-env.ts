@@ -7,6 +7,7 @@ import type { PushSender } from '../push/push-sender.ts'
 import type { DeviceTokens } from '../auth/device-token.ts'
 import type { ScryptCost } from '../auth/password.ts'
 import type { FileStore, FileUrlSigner } from '../storage/storage.ts'
+import type { ReceivedForm } from './multipart-reception.ts'
 
 export interface AppDeps {
   db: Db
@@ -63,5 +64,7 @@ export type AppEnv = {
      * the same keys again (http/request-files.ts).
      */
     fileKey: (folder: string) => string
+    /** A multipart media upload, already received and stored (http/media-upload-reception.ts). */
+    form: ReceivedForm | undefined
   }
 }

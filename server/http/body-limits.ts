@@ -2,10 +2,10 @@
 // routes take a small body, and only the upload routes a large one. A body over its limit is refused
 // with 413 as soon as its Content-Length says so, or as it streams in past the limit — never read whole.
 import type { Context, Next } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
+import { TooLarge } from '../domain-errors.ts'
 import { MAX_IMAGE_BYTES } from '../../core/contract/auth.ts'
 import { MAX_DOCUMENT_BYTES } from '../../core/contract/documents.ts'
-import { FILE_TOO_LARGE_MESSAGE } from '../../core/contract/media-limits.ts'
+import { FILE_TOO_LARGE_MESSAGE, MAX_VIDEO_BYTES } from '../../core/contract/media-limits.ts'
 
 /** Every JSON body of the API fits in far less; the largest allowed, a 512 KB signature PNG, is ~700 KB as base64. */
 export const JSON_BODY_LIMIT = 1024 * 1024
@@ -31,19 +31,55 @@ const UPLOAD_ROUTES: { method: string; path: RegExp; limit: Limit }[] = [
 
 const JSON_LIMIT: Limit = { maxSize: JSON_BODY_LIMIT, message: JSON_TOO_LARGE_MESSAGE }
 
-/** The limit of a request's route: an upload route's own, else the small JSON limit. */
-export function bodyLimitOf(method: string, path: string): Limit {
+/** tus 1.0 resumable uploads (creation with upload, and each PATCH): one file at most, a video. */
+const RESUMABLE_ROUTES: { method: string; path: RegExp; limit: Limit }[] = [
+  { method: 'POST', path: /^\/api\/uploads$/, limit: { maxSize: MAX_VIDEO_BYTES, message: FILE_TOO_LARGE_MESSAGE } },
+  { method: 'PATCH', path: /^\/api\/uploads\/[^/]+$/, limit: { maxSize: MAX_VIDEO_BYTES, message: FILE_TOO_LARGE_MESSAGE } },
+]
+
+/**
+ * The limit of a request's route: an upload route's own for the body it takes — multipart on the
+ * multipart routes, any on the tus routes —, else the small JSON limit. A JSON body on an upload
+ * route (attaching a resumable upload) is JSON, and read whole: it gets the JSON limit.
+ */
+export function bodyLimitOf(method: string, path: string, contentType = 'multipart/form-data'): Limit {
   const normalised = path.replace(/\/+$/, '') || '/'
-  return UPLOAD_ROUTES.find((route) => route.method === method && route.path.test(normalised))?.limit ?? JSON_LIMIT
+  const matches = (route: { method: string; path: RegExp }) => route.method === method && route.path.test(normalised)
+  const resumable = RESUMABLE_ROUTES.find(matches)
+  if (resumable) return resumable.limit
+  if (!/^multipart\//i.test(contentType)) return JSON_LIMIT
+  return UPLOAD_ROUTES.find(matches)?.limit ?? JSON_LIMIT
 }
 
-const limiters = new Map<Limit, ReturnType<typeof bodyLimit>>()
-for (const limit of [JSON_LIMIT, ...UPLOAD_ROUTES.map((route) => route.limit)]) {
-  limiters.set(limit, bodyLimit({ maxSize: limit.maxSize, onError: (c) => c.json({ message: limit.message }, 413) }))
+/** Passes a body through, failing it with 413's error as soon as it grows past the limit. */
+function limitedBody(body: ReadableStream<Uint8Array>, limit: Limit): ReadableStream<Uint8Array> {
+  let size = 0
+  return body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        size += chunk.byteLength
+        if (size > limit.maxSize) controller.error(new TooLarge(limit.message))
+        else controller.enqueue(chunk)
+      },
+    }),
+  )
 }
 
-/** For /api/*: applies the route's limit before anything (idempotency, handlers) reads the body. */
-export function routeBodyLimit(c: Context, next: Next) {
-  const limiter = limiters.get(bodyLimitOf(c.req.method, new URL(c.req.url).pathname))!
-  return limiter(c, next)
+/**
+ * For /api/*: applies the route's limit before anything (idempotency, handlers) reads the body. A body
+ * of announced length over it is refused unread; one without (chunked) streams on, and fails with 413
+ * the moment it passes the limit — never buffered to be measured (hono/body-limit would buffer it).
+ */
+export async function routeBodyLimit(c: Context, next: Next) {
+  const body = c.req.raw.body
+  if (!body) return next()
+  const limit = bodyLimitOf(c.req.method, new URL(c.req.url).pathname, c.req.header('content-type') ?? '')
+  const length = c.req.header('content-length')
+  if (length !== undefined && !c.req.raw.headers.has('transfer-encoding')) {
+    if (Number.parseInt(length, 10) > limit.maxSize) return c.json({ message: limit.message }, 413)
+    return next()
+  }
+  // fetch's rule for a streamed request body.
+  c.req.raw = new Request(c.req.raw, { body: limitedBody(body, limit), duplex: 'half' } as RequestInit)
+  return next()
 }

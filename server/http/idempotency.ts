@@ -8,7 +8,6 @@
 // once — there is no half-done request to take over, and nothing is ever done twice. A second request
 // with the same key while the first runs waits on the claim's row and then replays its reply. Files
 // follow the transaction (request-files.ts): deleting one is a job enqueued in it. Why this and not client-made ids: docs/decisions/007.
-import { createHash } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
@@ -17,6 +16,7 @@ import { idempotencyKeys } from '../db/schema.ts'
 import { newFileKey } from '../storage/storage.ts'
 import type { AppDeps, AppEnv } from './app-env.ts'
 import { requestFileKeys, requestFiles } from './request-files.ts'
+import { requestHash } from './request-hash.ts'
 import { Conflict, Invalid, Unprocessable } from '../domain-errors.ts'
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key'
@@ -27,31 +27,6 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
 /** Statuses that say "try again later" rather than "this is what your request did": not kept. */
 const isTransient = (status: number) => status >= 500 || status === 408 || status === 429
-
-function boundaryOf(contentType: string | undefined): string | null {
-  if (!contentType || !/^multipart\//i.test(contentType)) return null
-  const match = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType)
-  return match?.[1] ?? match?.[2] ?? null
-}
-
-/**
- * What makes two requests "the same": method, path and body. A multipart body is hashed with its
- * boundary taken out, because a browser picks a new random boundary each time a retry rebuilds the
- * FormData — the same files and fields must still count as the same request.
- */
-export function requestHash(method: string, path: string, body: Uint8Array, contentType?: string): string {
-  const hash = createHash('sha256').update(`${method}\n${path}\n`)
-  const boundary = boundaryOf(contentType)
-  if (!boundary) return hash.update(body).digest('hex')
-  const buffer = Buffer.from(body.buffer, body.byteOffset, body.byteLength)
-  const delimiter = Buffer.from(`--${boundary}`)
-  let start = 0
-  for (let at = buffer.indexOf(delimiter, start); at !== -1; at = buffer.indexOf(delimiter, start)) {
-    hash.update(buffer.subarray(start, at)).update('\0--boundary\0')
-    start = at + delimiter.length
-  }
-  return hash.update(buffer.subarray(start)).digest('hex')
-}
 
 type StoredRow = typeof idempotencyKeys.$inferSelect
 
@@ -83,8 +58,9 @@ async function jsonOf(response: Response): Promise<unknown> {
 
 /**
  * For mutating /api requests with an `Idempotency-Key` from a signed-in user. Anonymous requests (no
- * valid bearer) pass through untouched — auth routes answer them as usual. The raw body is read here
- * through `c.req`, which caches it, so handlers still read JSON or multipart with `c.req.*`.
+ * valid bearer) pass through untouched — auth routes answer them as usual. A small body is read here
+ * through `c.req`, which caches it, so handlers still read JSON with `c.req.*`; a media upload has been
+ * received before (http/media-upload-reception.ts) and only its hash is taken.
  * `appDeps` is what the app was built from: its file store, not a request's view of it.
  */
 export const idempotency = (appDeps: AppDeps) =>
@@ -103,14 +79,9 @@ export const idempotency = (appDeps: AppDeps) =>
 
     const url = new URL(c.req.url)
     const path = url.pathname + url.search
-    const body = new Uint8Array(await c.req.arrayBuffer())
-    const claim = {
-      key,
-      userId: user.id,
-      method: c.req.method,
-      path,
-      requestHash: requestHash(c.req.method, path, body, c.req.header('content-type')),
-    }
+    // A media upload was hashed as it streamed in (media-upload-reception.ts); any other body is small.
+    const hash = c.var.form?.hash ?? requestHash(c.req.method, path, new Uint8Array(await c.req.arrayBuffer()), c.req.header('content-type'))
+    const claim = { key, userId: user.id, method: c.req.method, path, requestHash: hash }
     const thisKey = and(eq(idempotencyKeys.key, key), eq(idempotencyKeys.userId, user.id))
     let files: ReturnType<typeof requestFiles> | undefined
     /** A client error the handler threw: its writes are undone, but the answer is kept for the retry. */

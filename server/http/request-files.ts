@@ -26,6 +26,7 @@ export function requestFiles(inner: FileStore, deleteLater: (keys: string[]) => 
       get: (key) => inner.get(key),
       getStream: (key, options) => inner.getStream(key, options),
       delete: (key) => deleteLater([key]),
+      resumable: inner.resumable,
     },
     written,
   }

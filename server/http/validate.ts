@@ -2,7 +2,7 @@
 import type { Context } from 'hono'
 import * as v from 'valibot'
 import { firstIssue } from '../../core/contract/issues.ts'
-import { Invalid, NotFound } from '../domain-errors.ts'
+import { DomainError, Invalid, NotFound } from '../domain-errors.ts'
 
 type AnySchema = v.GenericSchema
 
@@ -36,7 +36,9 @@ export async function jsonBody<S extends AnySchema>(c: Context, schema: S): Prom
   let raw: unknown
   try {
     raw = await c.req.json()
-  } catch {
+  } catch (error) {
+    // A body past its limit (http/body-limits.ts) stays a 413.
+    if (error instanceof DomainError) throw error
     throw new Invalid('The request body must be valid JSON.')
   }
   return parseOr400(schema, raw)

@@ -88,9 +88,13 @@ export async function mediaDetails(db: Db, fileUrls: FileUrlSigner, user: Sessio
   if (user.role !== 'owner' && found.authorId !== user.id && found.unitDriverId !== user.id) {
     throw new Refused('This file belongs to a unit not assigned to you.')
   }
+  const row = found.media
   return {
-    signedUrl: fileUrls.url(found.media.fileKey, { now }),
-    fileName: found.media.fileName,
-    type: found.media.kind === 'photo' ? 'image' : 'video',
+    signedUrl: fileUrls.url(row.fileKey, { now }),
+    fileName: row.fileName,
+    type: row.kind === 'photo' ? 'image' : 'video',
+    posterUrl: row.posterKey ? fileUrls.url(row.posterKey, { now }) : null,
+    capturedAt: row.capturedAt?.toISOString() ?? null,
+    location: row.latitude !== null && row.longitude !== null ? { latitude: row.latitude, longitude: row.longitude, accuracy: row.locationAccuracy } : null,
   }
 }

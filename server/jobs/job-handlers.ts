@@ -1,8 +1,8 @@
 // What each job does (jobs/job-queue.ts names them). A request only enqueues; the work that would make
 // its answer slower, or different for an address with an account and one without, happens here.
-import { eq } from 'drizzle-orm'
+import { eq, inArray, or } from 'drizzle-orm'
 import { hashToken, INVITATION_TTL_MS, newToken, RESET_TOKEN_TTL_MS } from '../auth/tokens.ts'
-import { companies, invitations, passwordResetTokens, users } from '../db/schema.ts'
+import { companies, invitations, media, passwordResetTokens, users } from '../db/schema.ts'
 import type { AppDeps } from '../http/app-env.ts'
 import { accountExistsMail, invitationMail, invitationToAccountMail, joinDecisionMail, passwordResetMail, welcomeMail } from '../mail/messages.ts'
 import { sweepDeliveries } from '../notifications/deliveries.ts'
@@ -65,6 +65,19 @@ export function jobHandlers(deps: Pick<AppDeps, 'db' | 'mailer' | 'files' | 'pub
     async 'files.delete'({ keys }) {
       // Deleting a file that is already gone succeeds, so a retried job finishes the rest.
       for (const key of keys) await deps.files.delete(key)
+    },
+
+    async 'files.delete-unreferenced'({ keys }) {
+      const named = await db
+        .select({ fileKey: media.fileKey, posterKey: media.posterKey })
+        .from(media)
+        .where(or(inArray(media.fileKey, keys), inArray(media.posterKey, keys)))
+      const kept = new Set(named.flatMap((row) => [row.fileKey, row.posterKey]))
+      for (const key of keys) if (!kept.has(key)) await deps.files.delete(key)
+    },
+
+    async 'uploads.forget'({ id }) {
+      await deps.files.resumable?.forget(id)
     },
 
     async 'reminders.scan'() {

@@ -22,6 +22,10 @@ export interface JobPayloads {
   'mail.join-decision': { email: string; companyName: string; approved: boolean }
   /** Remove stored files whose rows are gone. */
   'files.delete': { keys: string[] }
+  /** Remove stored files no capture names (what a request that died between storing and committing left). */
+  'files.delete-unreferenced': { keys: string[] }
+  /** Drop tus's record of a resumable upload a capture now names (its bytes stay, as that capture's file). */
+  'uploads.forget': { id: string }
   /** Every company whose local reminder hour has come and whose day has not run yet gets its day's run (cron). */
   'reminders.scan': Record<string, never>
   /** Raise one company's reminders for one company-local day (`YYYY-MM-DD`) and queue the digests. */
@@ -40,6 +44,8 @@ export const JOB_NAMES: readonly JobName[] = [
   'mail.sign-up',
   'mail.join-decision',
   'files.delete',
+  'files.delete-unreferenced',
+  'uploads.forget',
   'reminders.scan',
   'reminders.company-day',
   'notify.mail-digest',

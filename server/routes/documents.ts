@@ -22,7 +22,7 @@ import { forUnit, viewerOf, type Viewer } from '../documents/visibility.ts'
 import type { AppEnv } from '../http/app-env.ts'
 import { listPage, pageRequestOf, wholeList, type KeysetOrder } from '../http/keyset-page.ts'
 import { idParam, parseOr400 } from '../http/validate.ts'
-import { readUploadForm } from '../inspections/uploads.ts'
+import { readSmallMultipart } from '../http/small-multipart.ts'
 import { exceedsImageDimensions, IMAGE_DIMENSIONS_MESSAGE } from '../media/image-dimensions.ts'
 import { findVisibleUnit } from '../units/unit-access.ts'
 import { FOREIGN_KEY_VIOLATION, pgErrorCode } from '../units/pg-error.ts'
@@ -101,7 +101,7 @@ export function documentRoutes() {
   app.post('/', async (c) => {
     const { db, files } = c.var.deps
     const viewer = viewerOf(c.var.user)
-    const { fields, files: uploaded } = await readUploadForm(c, CreateDocumentFields)
+    const { fields, files: uploaded } = await readSmallMultipart(c, CreateDocumentFields)
     const file = uploaded[0]
     if (!file || file.size === 0) throw new Invalid('Choose a file to upload.', { field: 'files' })
     if (uploaded.length > 1) throw new Invalid('Upload one file at a time.')

@@ -5,7 +5,9 @@
 // router serves both, told apart by the resource's settings below.
 import { Hono, type Context } from 'hono'
 import type { GenericSchema } from 'valibot'
+import { captureStampOf } from '../../core/contract/capture-stamp.ts'
 import {
+  AttachUploadBody,
   CreateInspectionBody,
   CreatePreInspectionBody,
   DeleteDraftBody,
@@ -26,7 +28,9 @@ import { idParam, jsonBody, parseOr400 } from '../http/validate.ts'
 import { createOrResumeDraft, deleteDraft, updateDraft, type DraftChanges } from '../inspections/drafts.ts'
 import { finishedInspections, FINISHED_INSPECTIONS, FINISHED_PRE_INSPECTIONS, mediaDetails } from '../inspections/lists.ts'
 import { requireRole, unitForCaller } from '../inspections/scope.ts'
-import { addItemCaptures, readUploadForm, uploadToDraft } from '../inspections/uploads.ts'
+import { Invalid } from '../domain-errors.ts'
+import { CAPTURE_REMOVED_MESSAGE, removeCapture } from '../inspections/remove-capture.ts'
+import { addItemCaptures, attachUpload, readUploadForm, uploadToDraft } from '../inspections/uploads.ts'
 import { ItemResultBody, reportNumber, ReviewBody } from '../../core/contract/dvir.ts'
 import { recordReview, saveItemResult } from '../inspections/dvir.ts'
 import { loadDraft } from '../inspections/serialize.ts'
@@ -41,7 +45,7 @@ interface DraftResource {
   createBody: GenericSchema<unknown, { type: InspectionKind; company_id: string; user_id: string; unit_id: string }>
   updateBody: GenericSchema<unknown, DraftChanges>
   /** Upload fields; a pre-trip's name the checklist item (`item`) a capture belongs to. */
-  uploadFields: GenericSchema<unknown, { type?: InspectionKind | undefined; company_id: string; inspection_id: string; item?: string }>
+  uploadFields: GenericSchema<unknown, { type?: InspectionKind | undefined; company_id: string; inspection_id: string; item?: string; captured_at?: number; latitude?: number; longitude?: number; accuracy?: number }>
   /** The upload paths' middle part: /photo-{uploadPath}/{unitId}, /video-{uploadPath}/{unitId}. */
   uploadPath: string
   deletedMessage: string
@@ -97,8 +101,20 @@ function draftRoutes(resource: DraftResource) {
   const upload = (kind: MediaKind) => async (c: Context<AppEnv>) => {
     requireRole(c.var.user, [resource.author])
     const unitId = idParam(c, 'unitId')
-    const { fields, files } = await readUploadForm(c, resource.uploadFields)
-    const uploadResults = await uploadToDraft(c.var.deps.db, c.var.deps.files, c.var.user, {
+    const deps = c.var.deps
+    // JSON: attach a finished resumable upload (/api/uploads); multipart: the files themselves.
+    if (/^application\/json/i.test(c.req.header('content-type') ?? '')) {
+      const body = await jsonBody(c, AttachUploadBody)
+      if (body.item !== undefined && resource.author !== 'driver') throw new Invalid('Only a pre-trip capture has a checklist item.')
+      const { result, created } = await attachUpload(
+        { db: deps.db, store: deps.files, uploads: deps.files.resumable, jobs: deps.jobs, fileKey: c.var.fileKey },
+        c.var.user,
+        { unitId, companyId: body.company_id, draftId: body.inspection_id, type: body.type, kinds: resource.kinds, kind, body, now: nowOf(c) },
+      )
+      return c.json({ uploadResults: [result] }, created ? 201 : 200)
+    }
+    const { fields, files, poster } = readUploadForm(c, resource.uploadFields)
+    const uploadResults = await uploadToDraft(deps.db, deps.files, c.var.user, {
       unitId,
       companyId: fields.company_id,
       draftId: fields.inspection_id,
@@ -107,13 +123,21 @@ function draftRoutes(resource: DraftResource) {
       kind,
       kinds: resource.kinds,
       files,
+      poster,
+      stamp: captureStampOf(fields),
       now: nowOf(c),
-      fileKey: c.var.fileKey,
     })
     return c.json({ uploadResults }, 201)
   }
   app.post(`/photo-${resource.uploadPath}/:unitId`, upload('photo'))
   app.post(`/video-${resource.uploadPath}/:unitId`, upload('video'))
+
+  // One photo or video off an unfinished draft; its file goes with the job queue.
+  app.delete('/media/:id', async (c) => {
+    requireRole(c.var.user, [resource.author])
+    await removeCapture(c.var.deps.db, c.var.deps.files, c.var.user, idParam(c, 'id'), resource.kinds)
+    return c.json({ message: CAPTURE_REMOVED_MESSAGE })
+  })
 
   app.put('/:id', async (c) => {
     requireRole(c.var.user, [resource.author])
@@ -156,7 +180,7 @@ export function preInspectionRoutes() {
   // Captures of one checklist item, with the count the server holds for it.
   app.post('/preInspectionItems', async (c) => {
     requireRole(c.var.user, ['driver'])
-    const { fields, files } = await readUploadForm(c, PreInspectionItemsFields)
+    const { fields, files } = readUploadForm(c, PreInspectionItemsFields)
     const { stored, count } = await addItemCaptures(c.var.deps.db, c.var.deps.files, c.var.user, {
       draftId: fields.inspection_id,
       companyId: fields.company_id,
@@ -164,7 +188,6 @@ export function preInspectionRoutes() {
       kind: fields.type,
       files,
       now: nowOf(c),
-      fileKey: c.var.fileKey,
     })
     return c.json({ count }, stored > 0 ? 201 : 200)
   })

@@ -17,6 +17,7 @@ import { licenceExpiryRoutes } from './licence-expiry.ts'
 import { notificationRoutes } from './notifications.ts'
 import { companySettingsRoutes } from './company-settings.ts'
 import { defectRoutes } from './defects.ts'
+import { uploadRoutes } from './uploads.ts'
 
 export function apiRoutes() {
   const api = new Hono<AppEnv>()
@@ -39,5 +40,6 @@ export function apiRoutes() {
   api.route('/notifications', notificationRoutes())
   api.route('/company-settings', companySettingsRoutes())
   api.route('/defects', defectRoutes())
+  api.route('/uploads', uploadRoutes())
   return api
 }

@@ -34,5 +34,6 @@ export function faultyFileStore(inner: FileStore, faults: FileStoreFaults): File
     get: (key) => inner.get(key),
     getStream: (key, options) => inner.getStream(key, options),
     delete: (key) => inner.delete(key),
+    resumable: inner.resumable,
   }
 }

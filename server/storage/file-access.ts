@@ -33,18 +33,24 @@ async function canReadLicence(db: Db, viewer: Viewer, key: string): Promise<bool
   return licence.userId === viewer.id || (viewer.role === 'owner' && sameCompany(viewer, licence.companyId))
 }
 
-/** Inspection photos and videos: as GET …/pictureDetails decides (inspections/lists.ts mediaDetails). */
-async function canReadMedia(db: Db, viewer: Viewer, key: string): Promise<boolean> {
+/**
+ * Inspection photos and videos, and a video's poster frame: as GET …/pictureDetails decides
+ * (inspections/lists.ts mediaDetails). `column` is the media row's key the file is under.
+ */
+async function canReadCapture(db: Db, viewer: Viewer, key: string, column: typeof media.fileKey | typeof media.posterKey): Promise<boolean> {
   const [found] = await db
     .select({ companyId: media.companyId, authorId: inspections.authorId, unitDriverId: units.driverId })
     .from(media)
     .leftJoin(inspections, eq(inspections.id, media.inspectionId))
     .leftJoin(units, eq(units.id, inspections.unitId))
-    .where(eq(media.fileKey, key))
+    .where(eq(column, key))
     .limit(1)
   if (!found || !sameCompany(viewer, found.companyId)) return false
   return viewer.role === 'owner' || found.authorId === viewer.id || found.unitDriverId === viewer.id
 }
+
+const canReadMedia = (db: Db, viewer: Viewer, key: string) => canReadCapture(db, viewer, key, media.fileKey)
+const canReadPoster = (db: Db, viewer: Viewer, key: string) => canReadCapture(db, viewer, key, media.posterKey)
 
 /** Company documents: as every documents list and read decides (documents/visibility.ts). */
 async function canReadDocument(db: Db, viewer: Viewer, key: string): Promise<boolean> {
@@ -61,6 +67,9 @@ const RULES: Record<string, (db: Db, viewer: Viewer, key: string) => Promise<boo
   avatars: canReadAvatar,
   licences: canReadLicence,
   media: canReadMedia,
+  // A video sent resumably keeps the key tus gave it (server/storage/resumable-uploads.ts).
+  uploads: canReadMedia,
+  posters: canReadPoster,
   documents: canReadDocument,
 }
 

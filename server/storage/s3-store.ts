@@ -7,13 +7,14 @@ import {
   GetObjectCommand,
   HeadObjectCommand,
   PutObjectCommand,
-  S3Client,
+  S3,
   type GetObjectCommandOutput,
 } from '@aws-sdk/client-s3'
 import { Upload } from '@aws-sdk/lib-storage'
 import { Readable } from 'node:stream'
 import { parseContentRange, rangeHeader } from './byte-range.ts'
 import { discard, emptyStream, nodeReadableOf, sizeChecked, webStreamOf } from './byte-streams.ts'
+import { s3ResumableUploads } from './resumable-uploads.ts'
 import { FileStoreUnavailableError, isFileKey, type FileStore } from './storage.ts'
 
 export interface S3Credentials {
@@ -68,8 +69,9 @@ function unavailable(operation: string, key: string, error: unknown): FileStoreU
   return new FileStoreUnavailableError(`S3 ${operation} ${key} failed: ${failureName(error)}${status ? ` (${status})` : ''}`, { cause: error })
 }
 
-export function s3Client(config: S3Config): S3Client {
-  return new S3Client({
+/** The aggregated client (an S3Client with a method per command): the tus store calls it that way. */
+export function s3Client(config: S3Config): S3 {
+  return new S3({
     region: config.region,
     endpoint: config.endpoint,
     forcePathStyle: config.forcePathStyle,
@@ -195,5 +197,6 @@ export function s3FileStore(config: S3Config, options: S3StoreOptions = {}): S3F
     },
 
     destroy: () => client.destroy(),
+    resumable: s3ResumableUploads(client, Bucket, { partSize }),
   }
 }

@@ -2,11 +2,12 @@
 // (s3-store.ts) is selected by env. Keys are ours (never user file names), so no path tricks reach disk.
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto'
 import { createWriteStream } from 'node:fs'
-import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { mkdir, open, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { resolveByteRange, type ByteRangeRequest, type ByteSpan } from './byte-range.ts'
 import { discard, emptyStream, nodeReadableOf, sizeChecked, webStreamOf, type ByteSource } from './byte-streams.ts'
+import { diskResumableUploads, type ResumableUploads } from './resumable-uploads.ts'
 
 export interface StoredFile {
   bytes: Uint8Array
@@ -37,6 +38,8 @@ export interface FileStore {
   get(key: string): Promise<StoredFile | null>
   getStream(key: string, options?: { range?: ByteRangeRequest }): Promise<StoredStream | null>
   delete(key: string): Promise<void>
+  /** tus uploads into this store (resumable-uploads.ts); absent where a store offers none. */
+  resumable?: ResumableUploads
 }
 
 /**
@@ -72,6 +75,7 @@ const isMissing = (error: unknown) => {
  * a file whole or not at all, and a failed write leaves nothing under the key.
  */
 export function diskFileStore(root: string): FileStore {
+  let resumable: ResumableUploads | undefined
   const fileOf = (key: string) => {
     if (!isFileKey(key)) throw new Error(`invalid file key ${key}`)
     return path.join(root, key)
@@ -148,6 +152,12 @@ export function diskFileStore(root: string): FileStore {
       const file = fileOf(key)
       await rm(file, { force: true })
       await rm(`${file}.type`, { force: true })
+      // A resumable upload's tus record, if it was never adopted.
+      await rm(`${file}.json`, { force: true })
+    },
+    // Made on first use: tus's disk store creates its folder as it is constructed.
+    get resumable() {
+      return (resumable ??= diskResumableUploads(root))
     },
   }
 }
@@ -165,6 +175,24 @@ export interface FileUrlSigner {
   verify(key: string, exp: number, viewer: string, sig: string, now?: Date): boolean
   /** The same signer, making links for `userId`. */
   forViewer(userId: string): FileUrlSigner
+}
+
+/**
+ * Removes the temp files of writes a killed process left (`*.partial`) under the disk store's root.
+ * Only at start-up: a disk store is one instance's own, and no write of this process has begun yet.
+ */
+export async function removeUnfinishedWrites(root: string): Promise<number> {
+  let removed = 0
+  const folders = await readdir(root, { withFileTypes: true }).catch(() => [])
+  for (const folder of folders) {
+    if (!folder.isDirectory()) continue
+    for (const name of await readdir(path.join(root, folder.name))) {
+      if (!/\.partial(\.type)?$/.test(name)) continue
+      await rm(path.join(root, folder.name, name), { force: true })
+      removed++
+    }
+  }
+  return removed
 }
 
 /**

@@ -3,7 +3,9 @@
 // kept on the device with its upload queued. A file that cannot be kept is reported by name.
 import { useState, type Dispatch, type SetStateAction } from 'react'
 import { MAX_FILES_PER_UPLOAD } from '../../core/contract/media-limits.ts'
+import { captureLocation } from '../lib/capture-location.ts'
 import { downscalePhoto } from '../lib/image-downscale.ts'
+import { posterFrameOf } from '../lib/video-poster.ts'
 import { addCapture } from './draft-store.ts'
 import { outboxDb, type OutboxDb } from './outbox-db.ts'
 
@@ -39,10 +41,11 @@ const messageOf = (file: File, error: unknown) => `${file.name}: ${error instanc
 /** Downscales and keeps each photo in turn (one 12 MP photo in memory at a time). */
 export async function addPhotos(db: OutboxDb, draftId: string, files: File[], onEach?: (done: number) => void): Promise<AddOutcome> {
   const outcome: AddOutcome = { added: 0, errors: [] }
+  const location = await captureLocation()
   for (const [index, file] of files.entries()) {
     try {
       const photo = await downscalePhoto(file)
-      await addCapture(db, draftId, photo.file, { item: null, kind: 'photo', name: photo.file.name })
+      await addCapture(db, draftId, photo.file, { item: null, kind: 'photo', name: photo.file.name, location })
       outcome.added++
     } catch (error) {
       outcome.errors.push(messageOf(file, error))
@@ -61,7 +64,8 @@ export async function addVideos(db: OutboxDb, draftId: string, files: File[]): P
       continue
     }
     try {
-      await addCapture(db, draftId, file, { item: null, kind: 'video' })
+      const [poster, location] = await Promise.all([posterFrameOf(file), captureLocation()])
+      await addCapture(db, draftId, file, { item: null, kind: 'video', poster, location })
       outcome.added++
     } catch (error) {
       outcome.errors.push(messageOf(file, error))

@@ -3,12 +3,12 @@
 import * as v from 'valibot'
 import { ItemResultBody, SIGNATURE_EMPTY_MESSAGE } from '../../core/contract/dvir.ts'
 import { FINISHED_STEP, type DraftKind } from '../../core/contract/inspections.ts'
-import { FILE_TOO_LARGE_MESSAGE, maxBytesFor, type MediaKind } from '../../core/contract/media-limits.ts'
+import { FILE_TOO_LARGE_MESSAGE, MAX_POSTER_BYTES, maxBytesFor, type MediaKind } from '../../core/contract/media-limits.ts'
 import { persistIfMedia, withStorageErrors } from './device-storage.ts'
 import { newId } from './ids.ts'
 import { deleteDraftMediaBytes, deleteMediaBytes, storeMediaBytes } from './media-store.ts'
 import { announceQueued, draftOps, makeOp, queueUpdate } from './ops.ts'
-import type { DraftRecord, ItemResultPayload, MediaRef, OpBody, OpRecord, OutboxDb, ReviewPayload, UpdateFields } from './outbox-db.ts'
+import type { CaptureLocation, DraftRecord, ItemResultPayload, MediaRef, OpBody, OpRecord, OutboxDb, ReviewPayload, UpdateFields } from './outbox-db.ts'
 
 export interface DraftClock {
   now?: () => number
@@ -124,28 +124,51 @@ export async function addCapture(
   db: OutboxDb,
   draftId: string,
   file: File | Blob,
-  options: { item: string | null; kind: MediaKind; name?: string } & DraftClock,
+  options: {
+    item: string | null
+    kind: MediaKind
+    name?: string
+    /** Where it was taken, when the person allowed the device to tell. */
+    location?: CaptureLocation | null
+    /** A video's poster frame (a small JPEG), kept with it and sent with it. */
+    poster?: Blob | null
+  } & DraftClock,
 ): Promise<MediaRef> {
   const now = clockOf(options)()
   await openDraft(db, draftId)
   // The server would refuse it (413); better now than after a long upload on a weak signal.
   if (file.size > maxBytesFor(options.kind)) throw new Error(FILE_TOO_LARGE_MESSAGE)
   const mediaId = newId()
+  const posterMediaId = options.poster && options.kind === 'video' && options.poster.size <= MAX_POSTER_BYTES ? newId() : null
   const name = options.name ?? ('name' in file && file.name ? file.name : `${options.kind}-${mediaId.slice(0, 8)}`)
-  const ref: MediaRef = { mediaId, item: options.item, kind: options.kind, name, size: file.size, serverId: null, state: 'stored' }
+  const ref: MediaRef = {
+    mediaId,
+    item: options.item,
+    kind: options.kind,
+    name,
+    size: file.size,
+    serverId: null,
+    state: 'stored',
+    // The device's clock when it was kept: what the photo is shown with.
+    capturedAt: now,
+    location: options.location ?? null,
+    posterMediaId,
+  }
   try {
     await withStorageErrors(async () => {
       await storeMediaBytes(db, { mediaId, draftId, blob: file, name, now })
+      if (posterMediaId) await storeMediaBytes(db, { mediaId: posterMediaId, draftId, blob: options.poster!, name: `${name}.poster.jpg`, now })
       await db.transaction('rw', db.drafts, db.ops, db.media, async () => {
         const draft = await openDraft(db, draftId)
         await db.media.update(mediaId, { complete: true })
+        if (posterMediaId) await db.media.update(posterMediaId, { complete: true })
         await db.drafts.update(draftId, { media: [...draft.media, ref], updatedAt: now })
         await db.ops.add(makeOp(draft, { kind: 'upload', payload: { mediaId, kind: options.kind, item: options.item } }, now, file.size))
       })
     })
   } catch (error) {
     // Only this capture's partial bytes go; they were never listed, so nothing the user saw is lost.
-    await deleteMediaBytes(db, [mediaId]).catch(() => undefined)
+    await deleteMediaBytes(db, [mediaId, ...(posterMediaId ? [posterMediaId] : [])]).catch(() => undefined)
     throw error
   }
   announceQueued(db)
@@ -154,23 +177,28 @@ export async function addCapture(
 }
 
 /**
- * Removes a capture the server has not got. Returns false (and keeps it) when its upload has been
- * sent or may have been — removing it then could leave a photo on the server the draft no longer shows.
+ * Removes a capture from the draft at once. One the server has not got (never sent, or refused) simply
+ * goes; one it has — or may have, its upload in flight — is removed there too, by a 'remove' op that
+ * follows its upload in the lane. Its bytes stay until then: an upload in flight still reads them.
  */
-export async function removeCapture(db: OutboxDb, draftId: string, mediaId: string, options?: DraftClock): Promise<boolean> {
+export async function removeCapture(db: OutboxDb, draftId: string, mediaId: string, options?: DraftClock): Promise<void> {
   const now = clockOf(options)()
-  return db.transaction('rw', [db.drafts, db.ops, db.media, db.mediaChunks], async () => {
+  const queued = await db.transaction('rw', [db.drafts, db.ops, db.media, db.mediaChunks], async () => {
     const draft = await openDraft(db, draftId)
     const ref = draft.media.find((candidate) => candidate.mediaId === mediaId)
-    if (!ref) return true
-    if (ref.state === 'sent') return false
+    if (!ref) return false
     const upload = (await draftOps(db, draftId)).find((op) => op.kind === 'upload' && op.payload.mediaId === mediaId)
-    if (upload && (upload.state === 'sending' || (upload.state === 'pending' && upload.attempts > 0))) return false
-    if (upload?.seq !== undefined) await db.ops.delete(upload.seq)
-    await deleteMediaBytes(db, [mediaId])
-    await db.drafts.update(draftId, { media: draft.media.filter((candidate) => candidate.mediaId !== mediaId), updatedAt: now })
+    const mayHaveArrived = ref.state === 'sent' || (upload !== undefined && (upload.state === 'sending' || (upload.state === 'pending' && upload.attempts > 0)))
+    await db.drafts.update(draftId, { media: draft.media.filter((candidate) => candidate !== ref), updatedAt: now })
+    if (!mayHaveArrived) {
+      if (upload?.seq !== undefined) await db.ops.delete(upload.seq)
+      await deleteMediaBytes(db, [mediaId, ...(ref.posterMediaId ? [ref.posterMediaId] : [])])
+      return false
+    }
+    await db.ops.add(makeOp(draft, { kind: 'remove', payload: { mediaId, serverId: ref.serverId, posterMediaId: ref.posterMediaId ?? null } }, now))
     return true
   })
+  if (queued) announceQueued(db)
 }
 
 /**

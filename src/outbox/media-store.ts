@@ -73,3 +73,18 @@ export async function sweepIncompleteMedia(db: OutboxDb, now: number): Promise<v
   const stale = await db.media.filter((record) => !record.complete && record.createdAt < now - INCOMPLETE_MEDIA_TTL_MS).primaryKeys()
   await deleteMediaBytes(db, stale as string[])
 }
+
+/**
+ * Bytes `start` to `end` of a stored capture, reading only the chunks that hold them (a resumable
+ * upload reads a long video this way, one slice per request). Null when the capture is not on this device.
+ */
+export async function readMediaSlice(db: OutboxDb, mediaId: string, start: number, end: number): Promise<Blob | null> {
+  const record = await db.media.get(mediaId)
+  if (!record || !record.complete) return null
+  const first = Math.floor(start / CHUNK_BYTES)
+  const last = Math.max(first, Math.ceil(Math.min(end, record.size) / CHUNK_BYTES) - 1)
+  const chunks = await db.mediaChunks.where('[mediaId+index]').between([mediaId, first], [mediaId, last], true, true).toArray()
+  if (chunks.length !== last - first + 1) return null
+  const offset = first * CHUNK_BYTES
+  return new Blob(chunks.map((chunk) => chunk.bytes)).slice(start - offset, end - offset)
+}

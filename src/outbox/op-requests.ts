@@ -2,10 +2,60 @@
 // A retry must send the very same bytes — the server hashes the body under the idempotency key — so
 // bodies are built only from stored values, and multipart boundaries come from the op's id.
 import { readMedia } from './media-store.ts'
-import type { DraftRecord, OpRecord, OutboxDb } from './outbox-db.ts'
+import type { DraftRecord, MediaRef, OpRecord, OutboxDb } from './outbox-db.ts'
+
+/** Larger photos than this go resumable too; videos always do (docs/decisions/015-resumable-media.md). */
+export const RESUMABLE_FROM_BYTES = 8 * 1024 * 1024
+
+/** Whether a capture is sent with tus (resumable) rather than in one multipart request. */
+export function isResumableUpload(kind: 'photo' | 'video', size: number): boolean {
+  return kind === 'video' || size > RESUMABLE_FROM_BYTES
+}
+
+/** The capture's stamp as upload fields: when (device clock) and, if allowed, where. */
+function stampFields(ref: MediaRef | undefined): [string, string][] {
+  if (!ref) return []
+  const fields: [string, string][] = []
+  if (typeof ref.capturedAt === 'number') fields.push(['captured_at', String(ref.capturedAt)])
+  if (ref.location) {
+    fields.push(['latitude', String(ref.location.latitude)], ['longitude', String(ref.location.longitude)])
+    if (ref.location.accuracy !== null) fields.push(['accuracy', String(ref.location.accuracy)])
+  }
+  return fields
+}
+
+const refOf = (draft: DraftRecord, mediaId: string) => draft.media.find((ref) => ref.mediaId === mediaId)
+
+function bytesToBase64(bytes: Uint8Array): string {
+  let binary = ''
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
+  return btoa(binary)
+}
+
+/**
+ * The JSON request that makes a finished resumable upload (its URL) one capture of the draft; sent
+ * under the op's key, so the server answers a repeat with the same capture.
+ */
+export async function buildAttachRequest(db: OutboxDb, op: OpRecord & { kind: 'upload' }, draft: DraftRecord, uploadUrl: string): Promise<OutboxRequest | Unsendable> {
+  if (!draft.serverId) return { unsendable: 'This draft was never created on the server.' }
+  const ref = refOf(draft, op.payload.mediaId)
+  const record = await db.media.get(op.payload.mediaId)
+  const body: Record<string, unknown> = {
+    upload_id: uploadUrl.replace(/\/+$/, '').split('/').pop(),
+    type: draft.kind,
+    company_id: draft.companyId,
+    inspection_id: draft.serverId,
+    file_name: record?.name ?? ref?.name ?? '',
+  }
+  if (draft.kind === 'pre-inspection' && op.payload.item !== null) body.item = op.payload.item
+  for (const [name, value] of stampFields(ref)) body[name] = Number(value)
+  const poster = ref?.posterMediaId ? await readMedia(db, ref.posterMediaId) : null
+  if (poster) body.poster = `data:image/jpeg;base64,${bytesToBase64(new Uint8Array(await new Blob(poster.parts).arrayBuffer()))}`
+  return json('POST', uploadPath(draft, op.payload.kind), body)
+}
 
 export interface OutboxRequest {
-  method: 'POST' | 'PUT'
+  method: 'POST' | 'PUT' | 'DELETE'
   /** Under the API prefix, e.g. '/inspection/…'. */
   path: string
   contentType: string
@@ -69,6 +119,9 @@ export async function buildRequest(db: OutboxDb, op: OpRecord, draft: DraftRecor
       }
       return json('PUT', `${resource}/${encodeURIComponent(serverId)}`, { id: serverId, signature, description, to_user_id, currentStep })
     }
+    case 'remove':
+      if (!op.payload.serverId) return { unsendable: 'This capture never reached the server.' }
+      return { method: 'DELETE', path: `${resource}/media/${encodeURIComponent(op.payload.serverId)}`, contentType: 'application/json', body: '', size: 0 }
     case 'delete':
       return json('POST', `${resource}/delete`, {
         type: draft.kind,
@@ -91,6 +144,7 @@ export async function buildRequest(db: OutboxDb, op: OpRecord, draft: DraftRecor
         ['inspection_id', serverId],
       ]
       if (draft.kind === 'pre-inspection' && op.payload.item !== null) fields.push(['item', op.payload.item])
+      fields.push(...stampFields(refOf(draft, op.payload.mediaId)))
       const { body, contentType } = multipartBody(`----FleetyardOutbox${op.opId.replace(/-/g, '')}`, fields, {
         field: 'files',
         name: stored.record.name,

@@ -113,6 +113,16 @@ export async function requeueOps(db: OutboxDb, userId: string, now: number): Pro
 }
 
 export async function setMediaState(db: OutboxDb, draftId: string, mediaId: string, state: DraftRecord['media'][number]['state'], serverId?: string): Promise<void> {
+  // A capture removed while its upload was in flight: the removal waiting behind it learns the id.
+  if (serverId) {
+    await db.ops
+      .where('draftId')
+      .equals(draftId)
+      .filter((op) => op.kind === 'remove' && op.payload.mediaId === mediaId)
+      .modify((op) => {
+        if (op.kind === 'remove') op.payload = { ...op.payload, serverId }
+      })
+  }
   const draft = await db.drafts.get(draftId)
   if (!draft) return
   const media = draft.media.map((ref) => (ref.mediaId === mediaId ? { ...ref, state, serverId: serverId ?? ref.serverId } : ref))

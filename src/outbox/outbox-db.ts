@@ -3,6 +3,7 @@
 import { Dexie, type EntityTable, type Table } from 'dexie'
 import type { DraftKind } from '../../core/contract/inspections.ts'
 import type { MediaKind } from '../../core/contract/media-limits.ts'
+import type { CaptureLocation } from '../../core/contract/capture-stamp.ts'
 
 export const OUTBOX_DB_NAME = 'fleetyard-outbox'
 
@@ -19,7 +20,15 @@ export interface MediaRef {
   size: number
   serverId: string | null
   state: MediaRefState
+  /** When the device took it (ms since 1970, the device's clock); absent on captures restored from the server. */
+  capturedAt?: number | null
+  /** Where, when the person allowed the device to tell. */
+  location?: CaptureLocation | null
+  /** A video's poster frame, stored on the device like the capture (a small JPEG). */
+  posterMediaId?: string | null
 }
+
+export type { CaptureLocation }
 
 export interface DraftRecord {
   /** Local id, known before the server has ever heard of the draft. */
@@ -83,6 +92,11 @@ export type OpBody =
   | { kind: 'delete'; payload: { currentStep: number } }
   | { kind: 'result'; payload: ItemResultPayload }
   | { kind: 'review'; payload: ReviewPayload }
+  /**
+   * One capture off the server's draft (it has it, or its upload may have reached it). `serverId` is
+   * filled in when that upload's answer comes; still null when sent, there is nothing to remove.
+   */
+  | { kind: 'remove'; payload: { mediaId: string; serverId: string | null; posterMediaId: string | null } }
 
 export type OpKind = OpBody['kind']
 export type OpState = 'pending' | 'sending' | 'failed'
@@ -106,6 +120,8 @@ export type OpRecord = OpBody & {
   /** Bytes of the request body (roughly, for JSON). */
   size: number
   createdAt: number
+  /** A resumable upload's URL once the server made one: a later attempt resumes it instead of starting over. */
+  uploadUrl?: string | null
 }
 
 export interface MediaRecord {

@@ -7,6 +7,7 @@ import { makeWaitingOpsDue, onQueued, requeueOps } from './ops.ts'
 import { outboxDb, type OutboxDb } from './outbox-db.ts'
 import { clearOutboxSession, readSession, setOutboxSession } from './outbox-session.ts'
 import { createReplayer, type Replayer, type ReplayerOptions, type ReplayResult } from './replay.ts'
+import { withResumableUploads } from './resumable-transport.ts'
 import { defaultTransport } from './transport.ts'
 
 export const REPLAY_INTERVAL_MS = 30_000
@@ -43,7 +44,9 @@ export function startOutbox(options: Omit<ReplayerOptions, 'connectivity'> & { a
   const now = options.now ?? Date.now
   const intervalMs = options.intervalMs ?? REPLAY_INTERVAL_MS
   const connectivity = options.connectivity ?? appConnectivity
-  const replayer: Replayer = createReplayer({ ...options, db, now, connectivity, transport: options.transport ?? defaultTransport(options.apiUrl ?? API_URL, { onQuiet: () => connectivity.reportQuiet() }) })
+  const apiUrl = options.apiUrl ?? API_URL
+  const transport = options.transport ?? withResumableUploads(defaultTransport(apiUrl, { onQuiet: () => connectivity.reportQuiet() }), { apiUrl })
+  const replayer: Replayer = createReplayer({ ...options, db, now, connectivity, transport })
   let stopped = false
   let wake: ReturnType<typeof setTimeout> | undefined
 

@@ -36,6 +36,8 @@ export function describeOp(op: OpRecord, draft: DraftRecord | undefined): string
       return `Start ${name}`
     case 'delete':
       return `Cancel ${name}`
+    case 'remove':
+      return 'Remove a capture'
     case 'upload': {
       const what = op.payload.kind === 'photo' ? 'Photo' : 'Video'
       return op.payload.item ? `${what} — ${op.payload.item}` : what

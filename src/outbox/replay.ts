@@ -6,8 +6,9 @@ import { messageFromBody } from '../api/error-message.ts'
 import { assumedReachable, type LinkReport } from '../lib/connectivity.ts'
 import { backoffDelay } from './backoff.ts'
 import { newId } from './ids.ts'
-import { deleteDraftMediaBytes, sweepIncompleteMedia } from './media-store.ts'
-import { buildRequest } from './op-requests.ts'
+import { deleteDraftMediaBytes, deleteMediaBytes, readMediaSlice, sweepIncompleteMedia } from './media-store.ts'
+import { buildAttachRequest, buildRequest, isResumableUpload, type OutboxRequest } from './op-requests.ts'
+import type { ResumableSource, UploadRefused } from './resumable-send.ts'
 import { setMediaState } from './ops.ts'
 import { outboxDb, type DraftRecord, type ItemResultPayload, type MediaRef, type OpRecord, type OutboxDb, type SessionRecord } from './outbox-db.ts'
 import { markSessionRejected, readSession } from './outbox-session.ts'
@@ -30,6 +31,11 @@ export interface ReplayerOptions {
   random?: () => number
   /** Lanes sent at the same time. */
   concurrency?: number
+  /**
+   * Uploads of one lane in flight at once, between these bounds: the window grows by one with each
+   * upload that succeeds and falls back to the least when a request gets no answer (the link is weak).
+   */
+  uploadWindow?: { min: number; max: number }
   /** Exclusive section around a pass; the Web Lock by default. */
   lock?: <T>(run: () => Promise<T>) => Promise<T>
   /**
@@ -158,8 +164,22 @@ export function createReplayer(options: ReplayerOptions = {}): Replayer {
   }
 
   async function fail(op: OpRecord, message: string): Promise<void> {
-    await db.transaction('rw', db.ops, db.drafts, async () => {
-      const updated = await db.ops.update(op.seq!, { state: 'failed', lastError: message, progress: 0 })
+    await db.transaction('rw', [db.ops, db.drafts, db.media, db.mediaChunks], async () => {
+      if (op.kind === 'upload') {
+        // Removed while it was on its way, and refused: the server has nothing to remove either.
+        const removal = await db.ops
+          .where('draftId')
+          .equals(op.draftId)
+          .filter((candidate) => candidate.kind === 'remove' && candidate.payload.mediaId === op.payload.mediaId)
+          .first()
+        if (removal?.kind === 'remove') {
+          await db.ops.bulkDelete([op.seq!, removal.seq!])
+          await deleteMediaBytes(db, [op.payload.mediaId, ...(removal.payload.posterMediaId ? [removal.payload.posterMediaId] : [])])
+          return
+        }
+      }
+      // A refused upload is started afresh by a Retry (the server removed what it had of it).
+      const updated = await db.ops.update(op.seq!, { state: 'failed', lastError: message, progress: 0, uploadUrl: null })
       if (updated && op.kind === 'upload') await setMediaState(db, op.draftId, op.payload.mediaId, 'failed')
     })
   }
@@ -193,9 +213,28 @@ export function createReplayer(options: ReplayerOptions = {}): Replayer {
         case 'delete':
           await deleteDraftMediaBytes(db, draft.id)
           break
+        case 'remove':
+          await deleteMediaBytes(db, [op.payload.mediaId, ...(op.payload.posterMediaId ? [op.payload.posterMediaId] : [])])
+          break
       }
     })
     return 'sent'
+  }
+
+  /** The capture's bytes as tus reads them, a slice at a time; null when they are not on this device. */
+  async function resumableSourceOf(mediaId: string): Promise<ResumableSource | null> {
+    const record = await db.media.get(mediaId)
+    if (!record || !record.complete) return null
+    return {
+      size: record.size,
+      type: record.type,
+      name: record.name,
+      slice: async (start, end) => {
+        const blob = await readMediaSlice(db, mediaId, start, end)
+        if (!blob) throw new Error('The captured file is no longer on this device.')
+        return blob
+      },
+    }
   }
 
   async function sendOp(head: OpRecord, session: SessionRecord): Promise<SendOutcome> {
@@ -214,11 +253,6 @@ export function createReplayer(options: ReplayerOptions = {}): Replayer {
       await db.ops.delete(seq)
       return 'skipped'
     }
-    const request = await buildRequest(db, op, draft)
-    if ('unsendable' in request) {
-      await fail(op, request.unsendable)
-      return 'stopped'
-    }
 
     let shown = 0
     let progressWrites: Promise<unknown> = Promise.resolve()
@@ -228,10 +262,55 @@ export function createReplayer(options: ReplayerOptions = {}): Replayer {
       shown = whole
       progressWrites = progressWrites.then(() => db.ops.update(seq, { progress: whole })).catch(() => undefined)
     }
+    const authorization = `Bearer ${session.token}`
+
+    let request: OutboxRequest | { unsendable: string }
+    const source = op.kind === 'upload' && transport.sendResumable ? await resumableSourceOf(op.payload.mediaId) : null
+    if (op.kind === 'upload' && source && transport.sendResumable && isResumableUpload(op.payload.kind, source.size)) {
+      if (!draft.serverId) {
+        await fail(op, 'This draft was never created on the server.')
+        return 'stopped'
+      }
+      // Phase one: the bytes, resumable; the URL is kept the moment the server makes it.
+      let uploadUrl: string
+      try {
+        uploadUrl = await transport.sendResumable(
+          source,
+          { uploadUrl: op.uploadUrl ?? null, headers: { Authorization: authorization } },
+          { onUrl: (url) => db.ops.update(seq, { uploadUrl: url }).then(() => undefined), onProgress: (percent) => onProgress(Math.min(99, percent)) },
+        )
+      } catch (error) {
+        await progressWrites
+        // By name: resumable-send.ts is loaded lazily, and this module must not pull it in.
+        if (error instanceof Error && error.name === 'UploadRefused') {
+          const refused = error as UploadRefused
+          link.reportAnswer()
+          if (refused.status === 401) return pauseForSignIn(seq, session)
+          await fail(op, refused.message)
+          return 'stopped'
+        }
+        link.reportNoAnswer()
+        await retryLater(op, WAITING_FOR_CONNECTION)
+        return 'stopped'
+      }
+      link.reportAnswer()
+      await progressWrites
+      // Phase two: one capture of it, under the op's key.
+      request = await buildAttachRequest(db, { ...op, kind: 'upload' }, draft, uploadUrl)
+    } else if (op.kind === 'remove' && !op.payload.serverId) {
+      // Its upload never produced a capture on the server: nothing there to remove.
+      return applySuccess(op, null)
+    } else {
+      request = await buildRequest(db, op, draft)
+    }
+    if ('unsendable' in request) {
+      await fail(op, request.unsendable)
+      return 'stopped'
+    }
 
     let response
     try {
-      response = await transport.send({ ...request, headers: { 'Idempotency-Key': op.opId, Authorization: `Bearer ${session.token}` } }, onProgress)
+      response = await transport.send({ ...request, headers: { 'Idempotency-Key': op.opId, Authorization: authorization } }, onProgress)
     } catch {
       // No answer (dropped, refused, or stalled): the link is down for every lane, not just this one.
       link.reportNoAnswer()
@@ -245,12 +324,9 @@ export function createReplayer(options: ReplayerOptions = {}): Replayer {
     const { status, body } = response
     const retryable = RETRYABLE_STATUSES.has(status) || (status === 409 && response.retryAfter === true)
     if (status >= 200 && status < 300) return applySuccess(op, body)
-    if (status === 401) {
-      // Paused, not failed: the op waits, intact, for this user to sign in again.
-      await db.ops.update(seq, { state: 'pending', lastError: SIGN_IN_AGAIN, progress: 0 })
-      await markSessionRejected(db, session.token)
-      return 'paused'
-    }
+    // Already gone from the server (removed from another device, or its draft cancelled): done.
+    if (status === 404 && op.kind === 'remove') return applySuccess(op, body)
+    if (status === 401) return pauseForSignIn(seq, session)
     if (status >= 400 && status < 500 && !retryable) {
       await fail(op, messageFromBody(body, `The server refused this change (${status}).`))
       return 'stopped'
@@ -259,21 +335,61 @@ export function createReplayer(options: ReplayerOptions = {}): Replayer {
     return 'stopped'
   }
 
-  /** Sends a lane's ops in order until it is empty or its head must wait. */
+  /** Paused, not failed: the op waits, intact, for this user to sign in again. */
+  async function pauseForSignIn(seq: number, session: SessionRecord): Promise<SendOutcome> {
+    await db.ops.update(seq, { state: 'pending', lastError: SIGN_IN_AGAIN, progress: 0 })
+    await markSessionRejected(db, session.token)
+    return 'paused'
+  }
+
+  const windowBounds = options.uploadWindow ?? { min: 2, max: 4 }
+  let uploadWindow = windowBounds.min
+
+  /**
+   * Sends a lane's ops in order until it is empty or its head must wait. Uploads next to each other
+   * go together, up to the upload window; any other op (a step, a finish, a delete) starts only once
+   * everything before it is done, and nothing after it starts before it is — per-lane order holds.
+   */
   async function runLane(lane: string, halted: () => boolean): Promise<{ sent: number; paused: boolean }> {
     let sent = 0
-    while (!halted()) {
-      const head = await db.ops.where('lane').equals(lane).first()
-      if (!head || head.state !== 'pending' || head.nextAttemptAt > now() || link.isOffline()) break
-      // Read per op: a sign-out or another user's sign-in mid-pass stops this user's ops at once.
-      const session = await readSession(db)
-      if (!session || session.rejected || session.userId !== head.ownerUserId) return { sent, paused: true }
-      const outcome = await sendOp(head, session)
-      if (outcome === 'sent') sent++
-      else if (outcome === 'paused') return { sent, paused: true }
-      else if (outcome === 'stopped') break
+    let paused = false
+    let stopped = false
+    const inFlight = new Map<number, { kind: OpRecord['kind']; done: Promise<void> }>()
+    const start = (op: OpRecord, session: SessionRecord) => {
+      const done = sendOp(op, session)
+        .then((outcome) => {
+          if (outcome === 'sent') {
+            sent++
+            if (op.kind === 'upload') uploadWindow = Math.min(windowBounds.max, uploadWindow + 1)
+          } else if (outcome === 'paused') paused = true
+          else if (outcome === 'stopped') {
+            stopped = true
+            uploadWindow = windowBounds.min
+          }
+        })
+        .finally(() => inFlight.delete(op.seq!))
+      inFlight.set(op.seq!, { kind: op.kind, done })
     }
-    return { sent, paused: false }
+    for (;;) {
+      if (!halted() && !paused && !stopped) {
+        const next = (await db.ops.where('lane').equals(lane).sortBy('seq')).find((op) => !inFlight.has(op.seq!))
+        const due = next && next.state === 'pending' && next.nextAttemptAt <= now() && !link.isOffline()
+        const joins = inFlight.size === 0 || (next?.kind === 'upload' && inFlight.size < uploadWindow && [...inFlight.values()].every((entry) => entry.kind === 'upload'))
+        if (next && due && joins) {
+          // Read per op: a sign-out or another user's sign-in mid-pass stops this user's ops at once.
+          const session = await readSession(db)
+          if (!session || session.rejected || session.userId !== next.ownerUserId) {
+            paused = true
+          } else {
+            start(next, session)
+            continue
+          }
+        }
+      }
+      if (inFlight.size === 0) break
+      await Promise.race([...inFlight.values()].map((entry) => entry.done))
+    }
+    return { sent, paused }
   }
 
   async function summarize(userId: string | null, sent: number, paused: boolean): Promise<ReplayResult> {

@@ -4,6 +4,7 @@
 // connection): on lie-fi it would otherwise hang for minutes while the driver's queue waits behind it.
 import { QUIET_MS } from '../lib/connectivity.ts'
 import type { OutboxRequest } from './op-requests.ts'
+import type { ResumableHooks, ResumableSource } from './resumable-send.ts'
 
 /**
  * No sign of life for this long (no upload progress, no response byte) and the request is given up.
@@ -33,6 +34,12 @@ export interface TransportResponse {
 /** Sends one request; rejects only when no HTTP answer arrived (offline, connection dropped). */
 export interface Transport {
   send: (request: TransportRequest, onProgress: (percent: number) => void) => Promise<TransportResponse>
+  /**
+   * Sends a large capture with tus, resuming `uploadUrl` when given; resolves with the upload's URL
+   * once the server holds all of it (resumable-transport.ts adds it). Without it — the service worker,
+   * whose classic script can load no module later — every capture goes multipart.
+   */
+  sendResumable?: (source: ResumableSource, request: { uploadUrl: string | null; headers: Record<string, string> }, hooks: ResumableHooks) => Promise<string>
 }
 
 function parseBody(text: string): unknown {

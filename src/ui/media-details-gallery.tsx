@@ -18,7 +18,10 @@ export function MediaDetailsGallery({ mediaIds, queryOf, onClose }: MediaDetails
     combine: (results) =>
       results.map((result, index): GallerySlide => {
         const key = mediaIds[index] ?? String(index)
-        if (result.data) return { key, status: 'ready', kind: result.data.type, src: result.data.signedUrl, name: result.data.fileName }
+        const details = result.data
+        if (details) {
+          return { key, status: 'ready', kind: details.type, src: details.signedUrl, name: details.fileName, poster: details.posterUrl ?? null, capturedAt: details.capturedAt ?? null, location: details.location ?? null }
+        }
         return result.isError ? { key, status: 'error' } : { key, status: 'loading' }
       }),
   })

@@ -1,13 +1,34 @@
 // The 'Preview' gallery of inspection photos and videos (spec §2, §8, §9): one slide at a time, next and
 // previous wrap around (also with the arrow keys), thumbnails only when there are at least two slides,
 // 'Loading...' while a slide's address is fetched, and the lightbox messages when a slide fails.
-import { useEffect, useState, type KeyboardEvent } from 'react'
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
+import { formatInspectionDate } from '../lib/dates.ts'
 import { Modal } from './modal.tsx'
+
+/** When and where a capture was taken, as the device said (issue 16). */
+export interface SlideStamp {
+  capturedAt?: string | null
+  location?: { latitude: number; longitude: number; accuracy: number | null } | null
+}
 
 export type GallerySlide =
   | { key: string; status: 'loading' }
   | { key: string; status: 'error' }
-  | { key: string; status: 'ready'; kind: 'image' | 'video'; src: string; name: string }
+  | ({ key: string; status: 'ready'; kind: 'image' | 'video'; src: string; name: string; poster?: string | null } & SlideStamp)
+
+/** Spec §9: the gallery closes with a 500 ms animation. */
+export const GALLERY_CLOSE_MS = 500
+
+/** 'Taken 11-20-2026 14:30 · 41.88000, -87.63000 (±12 m)', or null when the device said nothing. */
+export function stampText(stamp: SlideStamp): string | null {
+  const parts: string[] = []
+  if (stamp.capturedAt) parts.push(`Taken ${formatInspectionDate(stamp.capturedAt)}`)
+  if (stamp.location) {
+    const { latitude, longitude, accuracy } = stamp.location
+    parts.push(`${latitude.toFixed(5)}, ${longitude.toFixed(5)}${accuracy !== null ? ` (±${Math.round(accuracy)} m)` : ''}`)
+  }
+  return parts.length > 0 ? parts.join(' · ') : null
+}
 
 export const MIN_SLIDES_FOR_THUMBNAILS = 2
 /** Spec §9: the spinner shows only when loading lasts longer than this, so fast loads don't flicker. */
@@ -34,6 +55,14 @@ export interface MediaGalleryProps {
 }
 
 export function MediaGallery({ slides, initialIndex = 0, onClose, title = 'Preview' }: MediaGalleryProps) {
+  const [closing, setClosing] = useState(false)
+  const closeTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  useEffect(() => () => clearTimeout(closeTimer.current), [])
+  const close = () => {
+    if (closing) return
+    setClosing(true)
+    closeTimer.current = setTimeout(onClose, GALLERY_CLOSE_MS)
+  }
   const count = slides.length
   const [index, setIndex] = useState(() => wrapIndex(initialIndex, count))
   // Slides whose file failed to load (a deleted file, an expired link), by key.
@@ -54,7 +83,7 @@ export function MediaGallery({ slides, initialIndex = 0, onClose, title = 'Previ
   }
 
   return (
-    <Modal title={title} onClose={onClose} size="xl">
+    <Modal title={title} onClose={close} size="xl" closing={closing}>
       {/* Arrow keys work wherever focus sits inside the gallery (the buttons keep Tab order). */}
       {/* oxlint-disable-next-line jsx-a11y/no-static-element-interactions -- a key handler scoped to the gallery, not a control */}
       <div onKeyDown={onKeyDown} className="flex flex-col gap-4">
@@ -71,6 +100,7 @@ export function MediaGallery({ slides, initialIndex = 0, onClose, title = 'Previ
             </>
           )}
         </div>
+        {current?.status === 'ready' && stampText(current) && <p className="text-center text-sm text-slate-700 dark:text-slate-200">{stampText(current)}</p>}
         {count >= 2 && (
           <p className="text-center text-sm text-slate-600 dark:text-slate-300" aria-live="polite">
             {wrapIndex(index, count) + 1} / {count}
@@ -108,7 +138,7 @@ function SlideView({ slide, broken, onBroken }: { slide: GallerySlide; broken: b
     return (
       // Inspection videos have no captions: they record the state of a vehicle, with no speech to follow.
       // oxlint-disable-next-line jsx-a11y/media-has-caption
-      <video key={slide.key} src={slide.src} controls playsInline preload="metadata" onError={onBroken} className="max-h-[65vh] w-full" aria-label={slide.name} />
+      <video key={slide.key} src={slide.src} poster={slide.poster ?? undefined} controls playsInline preload="metadata" onError={onBroken} className="max-h-[65vh] w-full" aria-label={slide.name} />
     )
   }
   return <img key={slide.key} src={slide.src} alt={slide.name} onError={onBroken} className="max-h-[65vh] w-auto max-w-full object-contain" />
@@ -143,6 +173,14 @@ function Thumbnail({ slide, broken }: { slide: GallerySlide; broken: boolean }) 
   if (slide.status === 'ready' && slide.kind === 'image' && !broken) {
     return <img src={slide.src} alt="" className="h-full w-full object-cover" />
   }
+  if (slide.status === 'ready' && slide.kind === 'video' && slide.poster) {
+    return (
+      <span className="relative h-full w-full">
+        <img src={slide.poster} alt="" className="h-full w-full object-cover" />
+        <PlayMark />
+      </span>
+    )
+  }
   if (slide.status === 'ready' && slide.kind === 'video') {
     return (
       <svg aria-hidden="true" viewBox="0 0 24 24" className="h-7 w-7 text-slate-600 dark:text-slate-200" fill="currentColor">
@@ -165,5 +203,18 @@ function NavButton({ label, side, onClick }: { label: string; side: 'left' | 'ri
         <path d={side === 'left' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'} />
       </svg>
     </button>
+  )
+}
+
+/** A play triangle over a video's poster frame. */
+export function PlayMark() {
+  return (
+    <span aria-hidden="true" className="absolute inset-0 flex items-center justify-center">
+      <span className="flex h-8 w-8 items-center justify-center rounded-full bg-black/55 text-white">
+        <svg viewBox="0 0 24 24" className="h-5 w-5" fill="currentColor">
+          <path d="M8 5v14l11-7z" />
+        </svg>
+      </span>
+    </span>
   )
 }

@@ -10,11 +10,13 @@ export interface ModalProps {
   /** 'drawer' slides in from the side, as the mobile filter drawer does. */
   variant?: 'dialog' | 'drawer'
   size?: 'md' | 'lg' | 'xl'
+  /** Fading out before the parent unmounts it (the gallery's closing animation). */
+  closing?: boolean
 }
 
 const WIDTHS = { md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-4xl' } as const
 
-export function Modal({ title, onClose, children, variant = 'dialog', size = 'md' }: ModalProps) {
+export function Modal({ title, onClose, children, variant = 'dialog', size = 'md', closing = false }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null)
   const titleId = useId()
   const closeOnEscape = useEffectEvent(() => onClose())
@@ -46,7 +48,8 @@ export function Modal({ title, onClose, children, variant = 'dialog', size = 'md
     <dialog
       ref={ref}
       aria-labelledby={titleId}
-      className={`${placement} bg-white p-0 text-slate-800 shadow-xl backdrop:bg-black/50 dark:bg-boxdark dark:text-slate-100`}
+      data-closing={closing || undefined}
+      className={`${placement} bg-white p-0 text-slate-800 shadow-xl transition-[opacity,scale] duration-500 backdrop:bg-black/50 backdrop:transition-opacity backdrop:duration-500 motion-reduce:transition-none dark:bg-boxdark dark:text-slate-100 ${closing ? 'scale-95 opacity-0 backdrop:opacity-0' : ''}`}
     >
       <div className="flex items-center justify-between border-b border-slate-200 px-5 py-4 dark:border-strokedark">
         <h2 id={titleId} className="text-lg font-semibold">

@@ -168,7 +168,9 @@ test('an Inspections tab row opens to its details, and its pictures open in the 
   await expect(page.getByText('Handed over with a full tank.', { exact: false })).toBeVisible()
   await expect(page.getByRole('region', { name: 'Assigned driver' }).getByText('Alex Driver')).toBeVisible()
   await expect(page.getByRole('img', { name: 'Signature' })).toBeVisible()
-  await expect(page.getByRole('button', { name: 'Pictures 0' })).toBeDisabled()
+  // The demo media (issue 16): three photos and a short video.
+  await expect(page.getByRole('button', { name: 'Pictures 3' })).toBeEnabled()
+  await expect(page.getByRole('button', { name: 'Videos 1' })).toBeEnabled()
 
   await page.goto(`/unit/${unit._id}?tab=inspections`)
   const reserveRow = page.getByRole('list', { name: 'Inspections' }).getByRole('button', { name: /Olivia Owner$/ })
@@ -189,6 +191,48 @@ test('an Inspections tab row opens to its details, and its pictures open in the 
   await page.keyboard.press('Escape')
   await expect(gallery).toBeHidden()
   await expect(reserveRow).toHaveAttribute('aria-expanded', 'true')
+})
+
+test('previews: the demo inspection shows its photos with when and where they were taken, and its video with its poster frame', async ({ page }) => {
+  await signIn(page, OWNER)
+  const owner = await apiSession(page.request, OWNER)
+  const seeded = (await demoUnits(page.request, owner)).find((unit) => unit.vin === '3AKJHHDR5NSNA1234')!
+  await page.goto(`/unit/${seeded._id}?tab=inspections`)
+  await page.getByRole('list', { name: 'Inspections' }).getByRole('button', { name: /Olivia Owner$/ }).first().click()
+
+  await page.getByRole('button', { name: 'Pictures 3' }).click()
+  const gallery = page.getByRole('dialog', { name: 'Preview' })
+  const shown = gallery.getByRole('img', { name: 'cab-left.png' })
+  await expect.poll(() => shown.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(480)
+  await expect(gallery.getByText(/^Taken \d{2}-\d{2}-\d{4} \d{2}:\d{2} · 30\.\d{5}, -97\.\d{5} \(±8 m\)$/)).toBeVisible()
+  await gallery.getByRole('button', { name: 'Close' }).click()
+  // The spec's 500 ms closing animation, then gone.
+  await expect(gallery).toHaveAttribute('data-closing', 'true')
+  await expect(gallery).toBeHidden()
+
+  await page.getByRole('button', { name: 'Videos 1' }).click()
+  const video = page.getByRole('dialog', { name: 'Preview' }).locator('video')
+  await expect(video).toHaveAttribute('poster', /\/api\/files\/posters\//)
+  const poster = await page.request.get((await video.getAttribute('poster'))!)
+  expect(poster.headers()['content-type']).toBe('image/jpeg')
+})
+
+test('delete: a picture already on the cloud is removed from the reservation and from the server', async ({ page }) => {
+  await signIn(page, OWNER)
+  const owner = await apiSession(page.request, OWNER)
+  const unit = await addTruck(page.request, owner)
+  await page.goto(`/unit/${unit._id}/reserve`)
+  await page.locator('input[type="file"][accept="image/*"][multiple]').setInputFiles({ name: 'wrong.png', mimeType: 'image/png', buffer: TINY_PNG })
+  const pictures = page.getByRole('list', { name: 'Pictures' })
+  await expect(pictures.getByText('On the cloud')).toBeVisible({ timeout: 30_000 })
+  const serverPictures = async () => {
+    const draft = await page.request.post('/api/inspection', { headers: auth(owner), data: { type: 'reserve', company_id: owner.companyId, user_id: owner.userId, unit_id: unit._id } })
+    return ((await draft.json()) as { body: { picture_ids: string[] } }).body.picture_ids.length
+  }
+  expect(await serverPictures()).toBe(1)
+  await pictures.getByRole('button', { name: /^Remove / }).click()
+  await expect(pictures).toBeHidden()
+  await expect.poll(serverPictures, { timeout: 30_000 }).toBe(0)
 })
 
 test("the Pre-Trip tab lists the driver's pre-trips, and a unit without a driver says User is not selected", async ({ page, request }) => {

@@ -14,6 +14,7 @@ import { OutboxDb } from '../../src/outbox/outbox-db.ts'
 import { readOutboxSummary } from '../../src/outbox/outbox-summary.ts'
 import { setOutboxSession } from '../../src/outbox/outbox-session.ts'
 import { createReplayer, type ReplayResult } from '../../src/outbox/replay.ts'
+import { withResumableUploads } from '../../src/outbox/resumable-transport.ts'
 import { fetchTransport, type FetchLike } from '../../src/outbox/transport.ts'
 import { syncIndicatorState, type SyncIndicatorState } from '../../src/features/sync/sync-indicator-state.ts'
 import { freePort } from '../support/free-port.ts'
@@ -201,7 +202,8 @@ export async function driverDevice(name: string, session: ApiSession) {
 
   /** One replay pass through `fetch`; afterwards every backoff is due. */
   async function replayOnce(apiUrl: string, send?: FetchLike): Promise<ReplayResult> {
-    const result = await createReplayer({ db, transport: fetchTransport({ apiUrl, fetch: send }), now, lock: (run) => run() }).replayOnce()
+    const transport = withResumableUploads(fetchTransport({ apiUrl, fetch: send }), { apiUrl, fetch: send ?? ((input, init) => fetch(input, init)) })
+    const result = await createReplayer({ db, transport, now, lock: (run) => run() }).replayOnce()
     clock += BACKOFF_CAP_MS + 1
     return result
   }

@@ -44,12 +44,14 @@ test('a server killed mid-upload and restarted ends with the pre-trip once and e
   expect(await phone.pendingOps()).toBeGreaterThan(1 + 8)
 
   let uploads = 0
+  // Uploads of a lane go several at a time: each kill is tied to its pass, not to an upload's number.
+  let phase: 'mid-body' | 'after-commit' = 'mid-body'
   const kills: string[] = []
   let killing: Promise<void> = Promise.resolve()
   const faulty: FetchLike = async (input, init) => {
     if (!isUpload(input)) return fetch(input, init)
     uploads++
-    if (uploads === 3) {
+    if (phase === 'mid-body' && uploads === 3) {
       // Half of this photo's body is on the wire when the server dies.
       const bytes = new Uint8Array(await new Response(init.body).arrayBuffer())
       const half = bytes.length >> 1
@@ -69,7 +71,7 @@ test('a server killed mid-upload and restarted ends with the pre-trip once and e
       // A stream body needs `duplex: 'half'` (fetch's rule for request streams).
       return fetch(input, { ...init, body, duplex: 'half' } as RequestInit)
     }
-    if (uploads === 7) {
+    if (phase === 'after-commit' && !kills.includes('after-commit')) {
       // The server stores this photo and answers; it dies before the answer reaches the phone.
       await fetch(input, init)
       kills.push('after-commit')
@@ -93,6 +95,7 @@ test('a server killed mid-upload and restarted ends with the pre-trip once and e
   expect(await phone.pendingOps()).toBe(waiting)
 
   await server.start()
+  phase = 'after-commit'
   await phone.replayOnce(server.apiUrl, faulty)
   expect(kills).toEqual(['mid-body', 'after-commit'])
   expect(await phone.indicator()).toMatchObject({ kind: 'offline' })
@@ -112,7 +115,10 @@ test('a server killed mid-upload and restarted ends with the pre-trip once and e
     CHECKLIST.map((item) => (item === CAPTURED_DEFECT.item ? [item, 'defect', 'minor'] : [item, 'ok', null])).sort(),
   )
   expect(pretrip.dvir?.signedAt).toEqual(expect.any(String))
-  // No orphan bytes either: exactly the 8 photos were written to the file store.
-  expect(storedFiles(server.dataDir)).toBe(filesBefore + 8)
+  // The 8 photos are stored. Uploads go several at a time, so a photo whose file was stored but whose
+  // row was not committed when the server died can be left too (at most one per upload in flight):
+  // the job enqueued before each file was stored removes it a day later (tests/server/idempotency.test.ts).
+  expect(storedFiles(server.dataDir)).toBeGreaterThanOrEqual(filesBefore + 8)
+  expect(storedFiles(server.dataDir)).toBeLessThanOrEqual(filesBefore + 8 + 4)
   await phone.close()
 })

@@ -373,6 +373,7 @@ describe('every route answers arbitrary input with a 4xx or a success, never a 5
       const check = async (fuzzCase: FuzzCase) => {
         caseCount++
         const { url, init } = requestOf(path, fuzzCase)
+        if (process.env.FUZZ_TRACE) console.log('CASE', describeCase(fuzzCase, url))
         const before = stored
         const response = await ctx.call(method, url, { ...(caller ? { token: caller.token } : {}), ...init })
         stored = await fingerprint(ctx, COUNTED_EVEN_WHEN_REFUSED)
@@ -576,7 +577,7 @@ describe('oversized bodies', () => {
       const { method, path } = splitRoute(row.route)
       if (method === 'GET' || method === 'HEAD') continue
       const url = fillPath(path, row.params?.(world) ?? {})
-      const limit = bodyLimitOf(method, `/api${url.split('?')[0]}`)
+      const limit = bodyLimitOf(method, `/api${url.split('?')[0]}`, 'application/json')
       for (const actor of ['anonymous', fuzzActor(row)] as const) {
         const caller = callerOf(world, actor)
         const oversize = limit.maxSize + 1

@@ -8,7 +8,7 @@ import { passwordResetTokens } from '../../server/db/schema.ts'
 import type { TestUser } from '../server/harness.ts'
 import { jpegBytes, mp4Bytes, pngBytes, signatureDataUrl, uploadForm } from '../server/inspection-fixtures.ts'
 import { unitBody } from '../server/unit-fixtures.ts'
-import { PDF_BYTES, type World } from './world.ts'
+import { newDriverUpload, PDF_BYTES, type World } from './world.ts'
 
 export const ACTORS = ['anonymous', 'driver', 'owner', 'otherOwner', 'otherDriver', 'newcomer'] as const
 export type Actor = (typeof ACTORS)[number]
@@ -60,6 +60,10 @@ export const RULES = {
   newcomerSelf: { anonymous: 401, driver: 404, owner: 404, otherOwner: 404, otherDriver: 404, newcomer: 'ok' },
   /** Onboarding: only someone without a company; members already belong to one. */
   onboarding: { anonymous: 401, driver: 409, owner: 409, otherOwner: 409, otherDriver: 409, newcomer: 'ok' },
+  /** A resumable upload: only whoever created it (company A's driver); anyone else is told it does not exist. */
+  uploader: { anonymous: 401, driver: 'ok', owner: 404, otherOwner: 404, otherDriver: 404, newcomer: 403 },
+  /** Served to nobody (an upload's bytes are read through signed file links only). */
+  nobody: { anonymous: 401, driver: 404, owner: 404, otherOwner: 404, otherDriver: 404, newcomer: 403 },
 } as const satisfies Record<string, Record<Actor, Outcome>>
 
 export type RuleName = keyof typeof RULES
@@ -68,6 +72,10 @@ export interface RequestSpec {
   json?: unknown
   form?: FormData
   query?: Record<string, string>
+  /** Headers beyond the token (tus's). */
+  headers?: Record<string, string>
+  /** A raw body (a tus PATCH's bytes). */
+  bytes?: Uint8Array
 }
 
 export interface RouteRow {
@@ -303,6 +311,8 @@ export const ROUTE_TABLE: RouteRow[] = [
     request: () => ({ json: { description: 'Scratch on the left door', currentStep: 2 } }),
   },
   { route: 'GET /inspection/:unitId/all', rule: 'owner', params: (w) => ({ unitId: w.a.unitId }) },
+  { route: 'DELETE /inspection/media/:id', rule: 'owner', params: (w) => ({ id: w.a.ownerMediaId }) },
+  { route: 'DELETE /pre-inspection/media/:id', rule: 'assignedDriver', params: (w) => ({ id: w.a.mediaId }) },
   { route: 'GET /inspection/:id/pictureDetails', rule: 'company', params: (w) => ({ id: w.a.mediaId }) },
   { route: 'GET /inspection/:id/videoDetails', rule: 'company', params: (w) => ({ id: w.a.mediaId }) },
 
@@ -415,6 +425,25 @@ export const ROUTE_TABLE: RouteRow[] = [
   { route: 'PUT /company-settings', rule: 'anyOwner', request: () => ({ json: { timeZone: 'America/Chicago', distanceUnit: 'mi' } }) },
   { route: 'GET /company-settings/reminders', rule: 'anyOwner' },
 
+  // Resumable uploads (tus 1.0): any member creates one; only its creator goes on with it.
+  {
+    route: 'POST /uploads',
+    rule: 'anyMember',
+    request: () => ({ headers: { 'tus-resumable': '1.0.0', 'upload-length': '1000' } }),
+  },
+  { route: 'GET /uploads/:id', rule: 'nobody', params: (w) => ({ id: w.a.uploadSegment }) },
+  {
+    route: 'PATCH /uploads/:id',
+    rule: 'uploader',
+    // The driver, whom the rule lets through, gets a fresh upload (the request comes before the params),
+    // so each of their calls sends from offset 0; nobody else gets past the ownership check.
+    request: async (w, caller) => {
+      if (caller?.id === w.a.driver.id) w.a.uploadSegment = await newDriverUpload(w.ctx, w.a, 1000)
+      return { headers: { 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }, bytes: mp4Bytes(1000) }
+    },
+    params: (w) => ({ id: w.a.uploadSegment }),
+  },
+
   // Files: the signed URL is the credential, so whoever holds it may read (nothing else is needed).
   {
     route: 'GET /files/:folder/:id',
@@ -493,5 +522,7 @@ export async function callRow(world: World, row: RouteRow, actor: Actor, extraQu
     ...(caller ? { token: caller.token } : {}),
     ...(spec.json !== undefined ? { json: spec.json } : {}),
     ...(spec.form ? { body: spec.form } : {}),
+    ...(spec.bytes ? { body: spec.bytes as BodyInit } : {}),
+    ...(spec.headers ? { headers: spec.headers } : {}),
   })
 }

@@ -16,6 +16,7 @@ import {
   unitSubTypes,
 } from '../../server/db/schema.ts'
 import { hashToken, INVITATION_TTL_MS, newToken } from '../../server/auth/tokens.ts'
+import { Upload } from '@tus/utils'
 import { diskFileStore, newFileKey, type FileStore } from '../../server/storage/storage.ts'
 import type { TestContext, TestUser } from '../server/harness.ts'
 import { makeUnit, pngBytes } from '../server/inspection-fixtures.ts'
@@ -45,11 +46,15 @@ export interface CompanyWorld {
   defectId: string
   /** A photo of the driver's pre-trip. */
   mediaId: string
+  /** A photo of the owner's draft. */
+  ownerMediaId: string
   /** Signed URL of that photo's file, as the API hands it out. */
   mediaUrl: string
   /** On the unit, visible to drivers. */
   documentId: string
   invitationToken: string
+  /** The last segment of a resumable upload's URL, created by `driver`. */
+  uploadSegment: string
 }
 
 export interface World {
@@ -70,6 +75,15 @@ export function fileStoreOf(ctx: TestContext): FileStore {
 }
 
 let serial = 0
+
+/** A resumable upload of `size` bytes, none sent yet, created by the company's driver; its URL's last segment. */
+export async function newDriverUpload(ctx: TestContext, company: Pick<CompanyWorld, 'companyId' | 'driver'>, size: number): Promise<string> {
+  const segment = crypto.randomUUID()
+  await fileStoreOf(ctx).resumable!.datastore.create(
+    new Upload({ id: `uploads/${segment}`, size, offset: 0, metadata: { owner: company.driver.id, company: company.companyId, filename: 'clip.mp4', contentType: 'video/mp4' } }),
+  )
+  return segment
+}
 
 async function seedCompany(ctx: TestContext): Promise<CompanyWorld> {
   const { db } = ctx
@@ -137,6 +151,24 @@ async function seedCompany(ctx: TestContext): Promise<CompanyWorld> {
     })
     .returning()
 
+  const ownerPhotoKey = newFileKey('media')
+  await store.put(ownerPhotoKey, photo, 'image/png')
+  const [ownerPhotoRow] = await db
+    .insert(media)
+    .values({
+      companyId: company.id,
+      inspectionId: ownerDraft!.id,
+      kind: 'photo',
+      fileKey: ownerPhotoKey,
+      fileName: 'door.png',
+      contentType: 'image/png',
+      size: photo.byteLength,
+      width: 8,
+      height: 8,
+      uploadedBy: owner.id,
+    })
+    .returning()
+
   const documentKey = newFileKey('documents')
   await store.put(documentKey, PDF_BYTES, 'application/pdf')
   const [document] = await db
@@ -182,9 +214,11 @@ async function seedCompany(ctx: TestContext): Promise<CompanyWorld> {
     reportId: finishedReport!.id,
     defectId: defect!.id,
     mediaId: photoRow!.id,
+    ownerMediaId: ownerPhotoRow!.id,
     mediaUrl: (details.body as { signedUrl: string }).signedUrl,
     documentId: document!.id,
     invitationToken,
+    uploadSegment: await newDriverUpload(ctx, { companyId: company.id, driver }, 1000),
   }
 }
 

@@ -146,14 +146,13 @@ describe('refusing what cannot be replayed', () => {
     let release!: () => void
     const handlerEntered = new Promise<void>((resolve) => (entered = resolve))
     const gate = new Promise<void>((resolve) => (release = resolve))
-    const slowApp = appOn({
-      ...disk,
-      put: async (key, bytes, contentType) => {
+    // Held inside the first request's transaction, after its handler: its claim is taken and not yet committed.
+    const slowApp = ctx.instance({
+      beforeReplyStored: async () => {
         entered()
         await gate
-        await disk.put(key, bytes, contentType)
       },
-    })
+    }).app
     const upload = `/inspection/photo-inspection/${unitId}`
     const firstPending = send(slowApp, 'POST', upload, { token: owner.token, key: 'op-slow', form: photoForm(draftId) })
     await handlerEntered
@@ -173,7 +172,7 @@ describe('refusing what cannot be replayed', () => {
     const filesBefore = storedFiles().length
     const failingApp = appOn({
       ...disk,
-      put: async () => {
+      putStream: async () => {
         throw new Error('disk full')
       },
     })
@@ -226,7 +225,7 @@ describe('refusing what cannot be replayed', () => {
     expect(storedFiles()).toHaveLength(filesBefore + 1)
   })
 
-  test('a retry after a crash between storing a file and committing its row writes the same file again, not a second one', async () => {
+  test('a file stored by a request that died before committing is removed by the leftover job; the retry stores the photo once', async () => {
     const { unitId, draftId } = await newDraft()
     const upload = `/inspection/photo-inspection/${unitId}`
     const written: string[] = []
@@ -234,8 +233,8 @@ describe('refusing what cannot be replayed', () => {
     // nothing ran after it (no cleanup).
     const killed = appOn({
       ...disk,
-      put: async (key, bytes, contentType) => {
-        await disk.put(key, bytes, contentType)
+      putStream: async (key, body, contentType, options) => {
+        await disk.putStream(key, body, contentType, options)
         written.push(key)
         throw new Error('killed')
       },
@@ -247,12 +246,18 @@ describe('refusing what cannot be replayed', () => {
     } finally {
       logged.mockRestore()
     }
-    const filesAfterCrash = storedFiles().length
+    expect(storedFiles()).toContain(path.basename(written[0]!))
     const retry = await send(ctx.app, 'POST', upload, { token: owner.token, key: 'op-killed', form: photoForm(draftId) })
     expect(retry.status).toBe(201)
-    const [row] = await mediaOf(draftId)
-    expect(row!.fileKey).toBe(written[0])
-    expect(storedFiles()).toHaveLength(filesAfterCrash)
+    const rows = await mediaOf(draftId)
+    expect(rows).toHaveLength(1)
+    expect(rows[0]!.fileKey).not.toBe(written[0])
+
+    // A day later the job enqueued before each file was stored removes the one no capture names.
+    await ctx.database.executeSql(`update pgboss.job set start_after = now() where name = 'files.delete-unreferenced'`)
+    await ctx.runJobs()
+    expect(storedFiles()).not.toContain(path.basename(written[0]!))
+    expect(storedFiles()).toContain(path.basename(rows[0]!.fileKey))
   })
 })
 

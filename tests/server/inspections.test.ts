@@ -526,7 +526,7 @@ describe('reading inspections', () => {
     const id = photo.body.uploadResults[0]._id
     const details = await ctx.call('GET', `/inspection/${id}/pictureDetails`, { token: owner.token })
     expect(details.status).toBe(200)
-    expect(details.body).toEqual({ signedUrl: expect.stringMatching(new RegExp(`^/api/files/media/[0-9a-f-]{36}\\?exp=\\d+&u=${owner.id}&sig=`)), fileName: 'front.jpg', type: 'image' })
+    expect(details.body).toEqual({ signedUrl: expect.stringMatching(new RegExp(`^/api/files/media/[0-9a-f-]{36}\\?exp=\\d+&u=${owner.id}&sig=`)), fileName: 'front.jpg', type: 'image', posterUrl: null, capturedAt: null, location: null })
     const served = await ctx.app.request(details.body.signedUrl)
     expect(served.status).toBe(200)
     expect(served.headers.get('content-type')).toBe('image/jpeg')

@@ -20,12 +20,13 @@ export interface SpawnedServer {
   stop(graceMs?: number): Promise<void>
 }
 
-function spawnMain(env: NodeJS.ProcessEnv) {
-  return spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] })
+function spawnMain(env: NodeJS.ProcessEnv, cwd: string) {
+  return spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] })
 }
 
-export function spawnServer(env: NodeJS.ProcessEnv, options: { timeoutMs?: number } = {}): SpawnedServer {
-  const child = spawnMain(env)
+/** `root`: the checkout whose server runs (another one gives a bench its "before" figure); ours by default. */
+export function spawnServer(env: NodeJS.ProcessEnv, options: { timeoutMs?: number; root?: string } = {}): SpawnedServer {
+  const child = spawnMain(env, options.root ?? ROOT)
   let output = ''
   let isReady = false
   const ready = new Promise<number>((resolve, reject) => {

@@ -13,8 +13,6 @@ import { outboxDb, type DraftRecord, type MediaRef } from '../../outbox/outbox-d
 import { retryNow } from '../../outbox/outbox-runtime.ts'
 import { useCaptureStates } from '../../outbox/use-outbox.ts'
 
-export const ALREADY_UPLOADED_MESSAGE = 'This file is already on the cloud and stays with the inspection.'
-
 export function CapturesStep({ draft }: { draft: DraftRecord }) {
   const states = useCaptureStates(draft.id)
   const online = useOnlineStatus()
@@ -32,12 +30,12 @@ export function CapturesStep({ draft }: { draft: DraftRecord }) {
   }
 
   const remove = async (mediaId: string) => {
-    const removed = await removeCapture(outboxDb, draft.id, mediaId)
-    setNotes(removed ? [] : [ALREADY_UPLOADED_MESSAGE])
+    await removeCapture(outboxDb, draft.id, mediaId)
+    setNotes([])
   }
 
   const tile = (ref: MediaRef) => (
-    <CaptureTile key={ref.mediaId} capture={ref} send={states.get(ref.mediaId)} onRemove={ref.state === 'sent' ? undefined : () => void remove(ref.mediaId)} />
+    <CaptureTile key={ref.mediaId} capture={ref} send={states.get(ref.mediaId)} onRemove={() => void remove(ref.mediaId)} />
   )
 
   return (

@@ -48,8 +48,7 @@ export function CaptureStep({ draft, checklist }: { draft: DraftRecord; checklis
 
   const remove = async (capture: MediaRef) => {
     try {
-      const removed = await removeCapture(outboxDb, draft.id, capture.mediaId)
-      if (!removed) toast.error('This capture is already being sent to the server, so it stays.')
+      await removeCapture(outboxDb, draft.id, capture.mediaId)
     } catch (error) {
       toast.error(errorText(error))
     }

@@ -1,11 +1,13 @@
 // One capture of an item: the photo itself, read back from IndexedDB as an object URL (revoked when the
 // thumbnail goes), or from the server for captures restored from another device; videos show their
-// name and size. A mark says whether it is only on this device or already on the server.
+// poster frame (or an icon) and size; both the time they were taken. A mark says whether it is only on this device or already on the server.
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { readMedia } from '../../outbox/media-store.ts'
 import { outboxDb, type MediaRef } from '../../outbox/outbox-db.ts'
+import { takenLabel } from '../../ui/capture-tile.tsx'
 import { CatalogueIcon } from '../../ui/icon-catalogue.tsx'
+import { PlayMark } from '../../ui/media-gallery.tsx'
 import { pretripMediaQuery } from './pretrip-media-query.ts'
 
 /** The stored bytes of a capture as an object URL while the component lives. */
@@ -49,15 +51,21 @@ export function CaptureThumbnail({
 }) {
   const onServer = capture.state === 'sent'
   const restored = capture.serverId !== null && capture.size === 0
-  const localUrl = useLocalCaptureUrl(capture.mediaId, capture.kind === 'photo' && !restored)
-  const remote = useQuery({ ...pretripMediaQuery(capture.serverId ?? '', capture.kind), enabled: restored && capture.kind === 'photo' })
-  const src = localUrl ?? (restored ? remote.data?.signedUrl : undefined)
+  // A photo shows itself, a video its poster frame (taken at capture): from this device, else the server.
+  const localId = capture.kind === 'photo' ? capture.mediaId : (capture.posterMediaId ?? null)
+  const localUrl = useLocalCaptureUrl(localId ?? '', localId !== null && !restored)
+  const remote = useQuery({ ...pretripMediaQuery(capture.serverId ?? '', capture.kind), enabled: restored })
+  const src = localUrl ?? (restored ? (capture.kind === 'photo' ? remote.data?.signedUrl : remote.data?.posterUrl) : undefined) ?? undefined
+  const taken = takenLabel(capture.capturedAt)
   const label = `${capture.kind === 'photo' ? 'Photo' : 'Video'} ${index + 1} of ${item}`
   return (
     <li className="relative flex w-24 flex-col gap-1" aria-label={label}>
       <div className="flex h-24 w-24 items-center justify-center overflow-hidden rounded-md bg-slate-100 dark:bg-boxdark-2">
         {src ? (
-          <img src={src} alt={label} className="h-full w-full object-cover" decoding="async" />
+          <span className="relative h-full w-full">
+            <img src={src} alt={label} className="h-full w-full object-cover" decoding="async" />
+            {capture.kind === 'video' && <PlayMark />}
+          </span>
         ) : (
           <CatalogueIcon name={capture.kind === 'photo' ? 'camera' : 'video'} className="h-8 w-8 text-slate-400" />
         )}
@@ -69,6 +77,7 @@ export function CaptureThumbnail({
         <CatalogueIcon name={onServer ? 'check-circle' : 'shield'} className="h-3.5 w-3.5" />
         {onServer ? 'On server' : 'On device'}
       </span>
+      {taken && <span className="text-xs text-slate-600 dark:text-slate-300">{taken}</span>}
       {capture.kind === 'video' && capture.size > 0 && <span className="truncate text-xs text-slate-600 dark:text-slate-300">{formatSize(capture.size)}</span>}
       {onRemove && (
         <button

@@ -54,7 +54,7 @@ export function ChecklistItemCard({ item, captures, upload, preparing, problems,
               capture={capture}
               index={index}
               item={item.name}
-              onRemove={capture.state === 'sent' ? null : () => onRemove(capture)}
+              onRemove={() => onRemove(capture)}
             />
           ))}
         </ul>

@@ -2,6 +2,8 @@
 // draft and queues its request in IndexedDB, and resolves without waiting for the network (design.md §5).
 import { FILE_TOO_LARGE_MESSAGE, MAX_FILES_PER_UPLOAD, maxBytesFor, UNSUPPORTED_FILE_MESSAGE } from '../../../core/contract/media-limits.ts'
 import type { ChecklistItem } from '../../lib/checklist.ts'
+import { captureLocation } from '../../lib/capture-location.ts'
+import { posterFrameOf } from '../../lib/video-poster.ts'
 import { downscalePhoto } from '../../lib/image-downscale.ts'
 import { addCapture, cancelDraft, finishDraft, saveDescription, saveOdometer, saveReview, saveStep, startDraft } from '../../outbox/draft-store.ts'
 import type { DraftRecord, OutboxDb } from '../../outbox/outbox-db.ts'
@@ -88,8 +90,9 @@ export async function addItemFiles(
       refused.push({ name: file.name, message: `${file.name}: ${FILE_TOO_LARGE_MESSAGE} Photos can be at most ${megabytes(maxBytesFor('photo'))}.` })
       continue
     }
+    const [poster, location] = await Promise.all([item.kind === 'video' ? posterFrameOf(stored) : null, captureLocation()])
     // A storage failure (a full disk) is not this file's fault: it stops the batch and is shown as is.
-    await addCapture(db, draftId, stored, { item: item.name, kind: item.kind })
+    await addCapture(db, draftId, stored, { item: item.name, kind: item.kind, poster, location })
     added++
   }
   return { added, refused }

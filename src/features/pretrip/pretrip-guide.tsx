@@ -84,7 +84,7 @@ const GUIDES: Guide[] = [
   },
 ]
 
-/** The guide's video; a short walk-around, served from public/ (online only: not in the precache). */
+/** The guide's video; a short walk-around, served from public/ and kept by the service worker after its first view (sw/guide-video.ts). */
 export const GUIDE_VIDEO_SRC = '/videos/pretrip-guide.webm'
 export const GUIDE_VIDEO_POSTER = '/images/pretrip-guide-poster.svg'
 
@@ -105,7 +105,7 @@ export function PretripGuide() {
           <source src={GUIDE_VIDEO_SRC} type="video/webm" />
         </video>
         <figcaption className="text-sm text-slate-600 dark:text-slate-300">
-          The walk-around in five checks: tires, lights, engine oil, coolant and power steering. The video needs a connection.
+          The walk-around in five checks: tires, lights, engine oil, coolant and power steering. Once played, the video stays on this device and plays offline too.
         </figcaption>
       </figure>
 

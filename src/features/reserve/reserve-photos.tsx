@@ -1,6 +1,6 @@
 // The reserve screen's Photos (spec §2): 'Add pictures' or drag and drop, up to 69 per selection; each
 // picture is on the device at once and uploads by itself ('Upload to Cloud' sends again now); per
-// picture Edit (rotate, crop) and Remove while the server has not got it; 'Remove all images'; an
+// picture Edit (rotate, crop) and Remove, also once the server has it; 'Remove all images'; an
 // overlay with the percentage while a batch uploads; the count the cloud holds.
 import { useId, useState, type DragEvent } from 'react'
 import { AlertList } from '../../ui/alert-list.tsx'
@@ -18,7 +18,7 @@ import { readMedia } from '../../outbox/media-store.ts'
 import { outboxDb, type DraftRecord, type MediaRef } from '../../outbox/outbox-db.ts'
 import { retryNow } from '../../outbox/outbox-runtime.ts'
 import { useCaptureStates } from '../../outbox/use-outbox.ts'
-import { ALREADY_ON_CLOUD_MESSAGE, removeAllPhotos, replacePhoto } from './change-photos.ts'
+import { removeAllPhotos, replacePhoto } from './change-photos.ts'
 import { useUploadBatch } from './upload-batch.ts'
 import { cloudCount } from './upload-state.ts'
 
@@ -55,13 +55,13 @@ export function ReservePhotos({ draft }: { draft: DraftRecord }) {
   }
 
   const remove = async (ref: MediaRef) => {
-    setNotes((await removeCapture(outboxDb, draft.id, ref.mediaId)) ? [] : [ALREADY_ON_CLOUD_MESSAGE])
+    await removeCapture(outboxDb, draft.id, ref.mediaId)
+    setNotes([])
   }
 
   const removeAll = async () => {
-    const kept = await removeAllPhotos(outboxDb, draft.id)
-    const stay = kept === 1 ? '1 picture is already on the cloud and stays' : `${kept} pictures are already on the cloud and stay`
-    setNotes(kept > 0 ? [`${stay} with the reservation.`] : [])
+    await removeAllPhotos(outboxDb, draft.id)
+    setNotes([])
   }
 
   const edit = async (ref: MediaRef) => {
@@ -79,7 +79,6 @@ export function ReservePhotos({ draft }: { draft: DraftRecord }) {
   }
 
   // The server keeps what it has; only what it has not got can still change.
-  const changeable = (ref: MediaRef) => ref.state !== 'sent' && states.get(ref.mediaId)?.state !== 'sending'
 
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-4">
@@ -125,8 +124,8 @@ export function ReservePhotos({ draft }: { draft: DraftRecord }) {
                 key={ref.mediaId}
                 capture={ref}
                 send={states.get(ref.mediaId)}
-                onEdit={changeable(ref) ? () => void edit(ref) : undefined}
-                onRemove={changeable(ref) ? () => void remove(ref) : undefined}
+                onEdit={() => void edit(ref)}
+                onRemove={() => void remove(ref)}
               />
             ))}
           </ul>

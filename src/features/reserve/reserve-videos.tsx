@@ -17,7 +17,6 @@ import { useCaptureStates } from '../../outbox/use-outbox.ts'
 import { useUploadBatch } from './upload-batch.ts'
 import { cloudCount } from './upload-state.ts'
 
-export const VIDEO_ON_CLOUD_MESSAGE = 'This video is already on the cloud and can no longer be removed.'
 
 export function ReserveVideos({ draft }: { draft: DraftRecord }) {
   const headingId = useId()
@@ -36,10 +35,9 @@ export function ReserveVideos({ draft }: { draft: DraftRecord }) {
   }
 
   const remove = async (ref: MediaRef) => {
-    setNotes((await removeCapture(outboxDb, draft.id, ref.mediaId)) ? [] : [VIDEO_ON_CLOUD_MESSAGE])
+    await removeCapture(outboxDb, draft.id, ref.mediaId)
+    setNotes([])
   }
-
-  const changeable = (ref: MediaRef) => ref.state !== 'sent' && states.get(ref.mediaId)?.state !== 'sending'
 
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-4">
@@ -69,7 +67,7 @@ export function ReserveVideos({ draft }: { draft: DraftRecord }) {
       {videos.length > 0 && (
         <ul aria-label="Video files" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
           {videos.map((ref) => (
-            <CaptureTile key={ref.mediaId} capture={ref} send={states.get(ref.mediaId)} onRemove={changeable(ref) ? () => void remove(ref) : undefined} />
+            <CaptureTile key={ref.mediaId} capture={ref} send={states.get(ref.mediaId)} onRemove={() => void remove(ref)} />
           ))}
         </ul>
       )}

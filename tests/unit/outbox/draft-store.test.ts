@@ -181,7 +181,7 @@ test('removing a capture that never left the device drops its bytes and its uplo
   const draft = await preTrip(db)
   const ref = await addCapture(db, draft.id, photo(), { item: 'Lights', kind: 'photo' })
 
-  expect(await removeCapture(db, draft.id, ref.mediaId)).toBe(true)
+  await removeCapture(db, draft.id, ref.mediaId)
 
   expect((await db.drafts.get(draft.id))!.media).toEqual([])
   expect(await db.media.count()).toBe(0)
@@ -189,7 +189,7 @@ test('removing a capture that never left the device drops its bytes and its uplo
   expect(await opKinds(db)).toEqual(['create'])
 })
 
-test('a capture whose upload may have reached the server is not removed', async () => {
+test('a capture whose upload may have reached the server leaves the draft at once and is removed there after its upload', async () => {
   const db = freshDb()
   const draft = await preTrip(db)
   await setOutboxSession(db, 'token', DRIVER)
@@ -203,9 +203,24 @@ test('a capture whose upload may have reached the server is not removed', async 
   }
   await createReplayer({ db, transport: replyLostOnUpload }).replayOnce()
 
-  expect(await removeCapture(db, draft.id, ref.mediaId)).toBe(false)
-  expect((await db.drafts.get(draft.id))!.media).toHaveLength(1)
+  await removeCapture(db, draft.id, ref.mediaId)
+  expect((await db.drafts.get(draft.id))!.media).toEqual([])
+  // The upload may have landed: it stays queued (its bytes with it), and the removal follows it.
+  expect(await opKinds(db)).toEqual(['upload', 'remove'])
   expect(await db.media.count()).toBe(1)
+
+  const sent: string[] = []
+  const answering = {
+    send: async (request: { method: string; path: string }) => {
+      sent.push(`${request.method} ${request.path}`)
+      if (request.method === 'DELETE') return { status: 200, body: { message: 'The capture has been removed.' } }
+      return { status: 201, body: { uploadResults: [{ _id: '5b0c4b7e-8d1a-4c39-9a51-0f3cf1d3a0aa', fileName: 'p.png', type: 'image' }] } }
+    },
+  }
+  await createReplayer({ db, transport: answering, now: () => Date.now() + 3_600_000 }).replayOnce()
+  expect(sent).toEqual([`POST /pre-inspection/photo-preInspection/${UNIT}`, 'DELETE /pre-inspection/media/5b0c4b7e-8d1a-4c39-9a51-0f3cf1d3a0aa'])
+  expect(await db.ops.count()).toBe(0)
+  expect(await db.media.count()).toBe(0)
 })
 
 test('cancelling a draft whose create never left drops all its ops and bytes at once', async () => {

@@ -1,9 +1,9 @@
 // The reserve screen's Photos against the real outbox (fake-indexeddb): a drop of 70 pictures keeps the
-// first 69 on the device, and pictures the server has not got can be replaced by an edit or removed.
+// first 69 on the device, and pictures can be replaced by an edit or removed, on the server too.
 import { afterEach, expect, test, vi } from 'vitest'
 import { act, cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { ALREADY_ON_CLOUD_MESSAGE, replacePhoto } from '../../../src/features/reserve/change-photos.ts'
+import { replacePhoto } from '../../../src/features/reserve/change-photos.ts'
 import { ReservePhotos } from '../../../src/features/reserve/reserve-photos.tsx'
 import { addCapture, startDraft } from '../../../src/outbox/draft-store.ts'
 import { setMediaState } from '../../../src/outbox/ops.ts'
@@ -72,22 +72,20 @@ test('choosing pictures with Add pictures keeps them and lists each one', async 
   expect((await photosOf(draft.id)).map((ref) => ref.name)).toEqual(['photo-1.jpg', 'photo-2.jpg'])
 })
 
-test('Remove all images removes every picture the server has not got and keeps the ones it has', async () => {
+test('Remove all images removes every picture, and queues the removal of the ones the server has', async () => {
   const draft = await renderPhotos()
-  const onCloud = await act(async () => {
+  await act(async () => {
     const stored = await addCapture(outboxDb, draft.id, picture(1), { item: null, kind: 'photo' })
     await addCapture(outboxDb, draft.id, picture(2), { item: null, kind: 'photo' })
     // As the replayer records the server's answer to the first upload.
     await setMediaState(outboxDb, draft.id, stored.mediaId, 'sent', 'server-photo-1')
-    return stored
   })
   await screen.findByText('1 Photos Uploaded On The Cloud')
   fireEvent.click(screen.getByRole('button', { name: 'Remove all images' }))
-  expect(await screen.findByText('1 picture is already on the cloud and stays with the reservation.')).toBeTruthy()
-  expect((await photosOf(draft.id)).map((ref) => ref.mediaId)).toEqual([onCloud.mediaId])
-  await waitFor(() => expect(within(screen.getByRole('list', { name: 'Pictures' })).getAllByRole('listitem')).toHaveLength(1))
-  // The tile on the cloud has no Remove; the screen has caught up with the device.
-  await waitFor(() => expect(screen.queryAllByRole('button', { name: /^Remove photo/ })).toHaveLength(0))
+  await waitFor(async () => expect(await photosOf(draft.id)).toEqual([]))
+  await waitFor(() => expect(screen.queryByRole('list', { name: 'Pictures' })).toBeNull())
+  const removals = await outboxDb.ops.where('draftId').equals(draft.id).filter((op) => op.kind === 'remove').toArray()
+  expect(removals.map((op) => (op.kind === 'remove' ? op.payload.serverId : null))).toEqual(['server-photo-1'])
 })
 
 test('an edited picture replaces the stored one and its queued upload', async () => {
@@ -104,12 +102,14 @@ test('an edited picture replaces the stored one and its queued upload', async ()
   expect(await outboxDb.media.get(original.mediaId)).toBeUndefined()
 })
 
-test('a picture already on the cloud is not replaced by an edit', async () => {
+test('a picture already on the cloud is replaced by an edit too: the new one is queued, the old one removed from the server', async () => {
   const draft = await startDraft(outboxDb, 'reserve', UNIT, COMPANY, OWNER)
   const original = await addCapture(outboxDb, draft.id, picture(1), { item: null, kind: 'photo' })
   await setMediaState(outboxDb, draft.id, original.mediaId, 'sent', 'server-photo-1')
-  await expect(replacePhoto(outboxDb, draft.id, original.mediaId, new Blob([new Uint8Array(4)], { type: 'image/jpeg' }), 'photo-1.jpg')).rejects.toThrow(
-    ALREADY_ON_CLOUD_MESSAGE,
-  )
-  expect((await photosOf(draft.id)).map((ref) => ref.mediaId)).toEqual([original.mediaId])
+  await replacePhoto(outboxDb, draft.id, original.mediaId, new Blob([new Uint8Array(4)], { type: 'image/jpeg' }), 'photo-1.jpg')
+  const photos = await photosOf(draft.id)
+  expect(photos).toHaveLength(1)
+  expect(photos[0]!.mediaId).not.toBe(original.mediaId)
+  const kinds = (await outboxDb.ops.where('draftId').equals(draft.id).sortBy('seq')).map((op) => op.kind)
+  expect(kinds.slice(-2)).toEqual(['upload', 'remove'])
 })

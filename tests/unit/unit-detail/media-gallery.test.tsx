@@ -3,7 +3,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { QueryClient, QueryClientProvider, queryOptions } from '@tanstack/react-query'
 import type { MediaDetails } from '../../../core/contract/inspections.ts'
 import { MediaDetailsGallery } from '../../../src/ui/media-details-gallery.tsx'
-import { MediaGallery, showsThumbnails, wrapIndex, type GallerySlide } from '../../../src/ui/media-gallery.tsx'
+import { GALLERY_CLOSE_MS, MediaGallery, showsThumbnails, wrapIndex, type GallerySlide } from '../../../src/ui/media-gallery.tsx'
 
 const photo = (n: number): GallerySlide => ({ key: `p${n}`, status: 'ready', kind: 'image', src: `/api/files/media/p${n}.jpg`, name: `photo-${n}.jpg` })
 
@@ -65,11 +65,38 @@ describe('media gallery', () => {
     expect(screen.getByRole('alert').textContent).toBe('Image Not Found')
   })
 
-  test('Close closes the gallery', () => {
-    const onClose = vi.fn<() => void>()
-    render(<MediaGallery slides={[photo(1)]} onClose={onClose} />)
-    fireEvent.click(screen.getByRole('button', { name: 'Close' }))
-    expect(onClose).toHaveBeenCalledOnce()
+  test('Close fades the gallery out for 500 ms (spec §9), then closes it once', () => {
+    vi.useFakeTimers()
+    try {
+      const onClose = vi.fn<() => void>()
+      render(<MediaGallery slides={[photo(1)]} onClose={onClose} />)
+      fireEvent.click(screen.getByRole('button', { name: 'Close' }))
+      fireEvent.click(screen.getByRole('button', { name: 'Close' }))
+      expect(document.querySelector('dialog')?.hasAttribute('data-closing')).toBe(true)
+      vi.advanceTimersByTime(GALLERY_CLOSE_MS - 1)
+      expect(onClose).not.toHaveBeenCalled()
+      vi.advanceTimersByTime(1)
+      expect(onClose).toHaveBeenCalledOnce()
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  test('a video slide shows its poster frame, and a slide its capture time and place', () => {
+    const video: GallerySlide = {
+      key: 'v1',
+      status: 'ready',
+      kind: 'video',
+      src: '/api/files/media/v1.mp4',
+      name: 'walkaround.mp4',
+      poster: '/api/files/posters/v1.jpg',
+      capturedAt: '2026-11-20T14:30:00.000Z',
+      location: { latitude: 41.88, longitude: -87.63, accuracy: 12 },
+    }
+    render(<MediaGallery slides={[video, photo(2)]} onClose={() => {}} />)
+    expect(document.querySelector('video')?.getAttribute('poster')).toBe('/api/files/posters/v1.jpg')
+    expect(screen.getByRole('list', { name: 'Thumbnails' }).querySelector('img')?.getAttribute('src')).toBe('/api/files/posters/v1.jpg')
+    expect(screen.getByText(/^Taken \d\d-\d\d-2026 \d\d:\d\d · 41\.88000, -87\.63000 \(±12 m\)$/)).toBeTruthy()
   })
 })
 
