@@ -76,7 +76,7 @@ async function storeFile(
   const rule = options.rule(field, fields)
   if (!rule) {
     stream.resume()
-    throw new Invalid(`${field}: files are not expected here.`)
+    throw new Invalid('This field takes text, not a file.', { field })
   }
   const chunks: AsyncIterator<Buffer> = stream[Symbol.asyncIterator]()
   const first: Uint8Array[] = []
@@ -150,7 +150,7 @@ export async function receiveMultipart(body: ReadableStream<Uint8Array>, content
   }
   let work: Promise<void> = Promise.resolve()
   busboy.on('field', (name, value, info) => {
-    if (info.valueTruncated) return fail(new Invalid(`${name}: the value is too long.`))
+    if (info.valueTruncated) return fail(new Invalid('This value is too long.', { field: name }))
     ;(fields[name] ??= []).push(value)
   })
   busboy.on('file', (name, stream, info) => {

@@ -25,7 +25,7 @@ export async function readSmallMultipart<S extends GenericSchema>(c: Context<App
     const values = Array.isArray(value) ? value : [value]
     if (name === 'files' || name === 'files[]') {
       for (const entry of values) {
-        if (!(entry instanceof File)) throw new Invalid('files: expected files.')
+        if (!(entry instanceof File)) throw new Invalid('Choose files to upload.', { field: 'files' })
         files.push(entry)
       }
     } else {

@@ -354,6 +354,9 @@ export function createReplayer(options: ReplayerOptions = {}): Replayer {
     let sent = 0
     let paused = false
     let stopped = false
+    // The first error of this lane (the database closed under it, say). Nothing new starts after it, the
+    // sends in flight are let finish — none is left to reject unobserved — and then it is thrown.
+    let failure: { error: unknown } | null = null
     const inFlight = new Map<number, { kind: OpRecord['kind']; done: Promise<void> }>()
     const start = (op: OpRecord, session: SessionRecord) => {
       const done = sendOp(op, session)
@@ -367,28 +370,36 @@ export function createReplayer(options: ReplayerOptions = {}): Replayer {
             uploadWindow = windowBounds.min
           }
         })
+        .catch((error: unknown) => {
+          failure ??= { error }
+        })
         .finally(() => inFlight.delete(op.seq!))
       inFlight.set(op.seq!, { kind: op.kind, done })
     }
     for (;;) {
-      if (!halted() && !paused && !stopped) {
-        const next = (await db.ops.where('lane').equals(lane).sortBy('seq')).find((op) => !inFlight.has(op.seq!))
-        const due = next && next.state === 'pending' && next.nextAttemptAt <= now() && !link.isOffline()
-        const joins = inFlight.size === 0 || (next?.kind === 'upload' && inFlight.size < uploadWindow && [...inFlight.values()].every((entry) => entry.kind === 'upload'))
-        if (next && due && joins) {
-          // Read per op: a sign-out or another user's sign-in mid-pass stops this user's ops at once.
-          const session = await readSession(db)
-          if (!session || session.rejected || session.userId !== next.ownerUserId) {
-            paused = true
-          } else {
-            start(next, session)
-            continue
+      if (!failure && !halted() && !paused && !stopped) {
+        try {
+          const next = (await db.ops.where('lane').equals(lane).sortBy('seq')).find((op) => !inFlight.has(op.seq!))
+          const due = next && next.state === 'pending' && next.nextAttemptAt <= now() && !link.isOffline()
+          const joins = inFlight.size === 0 || (next?.kind === 'upload' && inFlight.size < uploadWindow && [...inFlight.values()].every((entry) => entry.kind === 'upload'))
+          if (next && due && joins) {
+            // Read per op: a sign-out or another user's sign-in mid-pass stops this user's ops at once.
+            const session = await readSession(db)
+            if (!session || session.rejected || session.userId !== next.ownerUserId) {
+              paused = true
+            } else {
+              start(next, session)
+              continue
+            }
           }
+        } catch (error) {
+          failure ??= { error }
         }
       }
       if (inFlight.size === 0) break
       await Promise.race([...inFlight.values()].map((entry) => entry.done))
     }
+    if (failure) throw (failure as { error: unknown }).error
     return { sent, paused }
   }
 

@@ -4,9 +4,9 @@
 // the pre-trip ends on the server with the video once, byte for byte, and the bytes sent again are at
 // most 5 % of the file.
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { addCapture, finishDraft, saveDescription, saveStep, startDraft } from '../../src/outbox/draft-store.ts'
+import { addCapture, finishDraft, saveDescription, saveSignature, saveStep, startDraft } from '../../src/outbox/draft-store.ts'
 import type { FetchLike } from '../../src/outbox/transport.ts'
-import { apiGet, driverDevice, driverUnitIds, finishedPretrips, serverProcess, signIn, type ServerProcess } from './fault-harness.ts'
+import { apiGet, driverDevice, driverUnitIds, finishedPretrips, serverProcess, signatureDataUrl, signIn, type ServerProcess } from './fault-harness.ts'
 
 let server: ServerProcess
 beforeAll(async () => {
@@ -84,7 +84,9 @@ async function capturedPretripWithVideo(phone: Awaited<ReturnType<typeof driverD
   await addCapture(phone.db, draft.id, file, { item: 'Lights', kind: 'video', now })
   await saveStep(phone.db, draft.id, 1, { now })
   await saveDescription(phone.db, draft.id, description, { now })
-  await finishDraft(phone.db, draft.id, { now })
+  // A pre-trip is a signed report (issue 14): the driver signs before it is finished.
+  await saveSignature(phone.db, draft.id, await signatureDataUrl(), { now })
+  await finishDraft(phone.db, draft.id, { now, fields: { checklist: ['Lights'], signed_at: new Date(now()).toISOString() } })
 }
 
 test('a video cut at 10 %, 50 % and 99 % resumes from the server’s offset: one capture, ≤ 5 % sent again', { timeout: 240_000 }, async () => {

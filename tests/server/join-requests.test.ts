@@ -116,7 +116,7 @@ describe('the owner answers', () => {
     expect(list.status).toBe(200)
     expect(list.body.map((request: { user: { _id: string } }) => request.user._id)).toEqual([first.id, second.id])
     expect(list.body[0]).toMatchObject({ user: { email: first.email, firstName: 'Sam', phone: '555-0100' }, createdAt: expect.any(String) })
-    expect((await ctx.call('GET', `/user/${owner2.id}/dashboard-counts`, { token: owner2.token })).body).toEqual({ drivers: 0, units: 0, joinRequests: 2 })
+    expect((await ctx.call('GET', `/user/${owner2.id}/dashboard-counts`, { token: owner2.token })).body).toEqual({ drivers: 0, units: 0, defects: 0, joinRequests: 2 })
   })
 
   test('approving makes the asker a driver who can read the company, and mails them', async () => {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { MAX_VIDEO_BYTES } from '../../core/contract/media-limits.ts'
 import { media } from '../../server/db/schema.ts'
 import { createTestContext, type TestContext, type TestUser } from './harness.ts'
-import { jpegBytes, makeUnit, mp4Bytes, uploadForm } from './inspection-fixtures.ts'
+import { jpegBytes, makeUnit, mp4Bytes, signatureDataUrl, uploadForm } from './inspection-fixtures.ts'
 
 let ctx: TestContext
 let owner: TestUser & { companyId: string }
@@ -249,7 +249,9 @@ describe('removing one capture', () => {
       token: maria.token,
       body: uploadForm({ type: 'pre-inspection', company_id: maria.companyId, inspection_id: draftId, item: 'Lights' }, [{ bytes: jpegBytes(640, 480), name: 'kept.jpg' }]),
     })
-    await ctx.call('PUT', `/pre-inspection/${draftId}`, { token: maria.token, json: { currentStep: 5 } })
+    // Finished as a signed report (issue 14).
+    const finished = await ctx.call('PUT', `/pre-inspection/${draftId}`, { token: maria.token, json: { currentStep: 5, signature: signatureDataUrl(), checklist: ['Lights'] } })
+    expect(finished.status).toBe(200)
     const refused = await ctx.call('DELETE', `/pre-inspection/media/${uploaded.body.uploadResults[0]._id}`, { token: maria.token })
     expect(refused.status).toBe(409)
     expect(refused.body).toEqual({ message: 'This inspection is already finished.' })

@@ -36,7 +36,7 @@ test("Next with an item still missing a capture toasts 'Please upload required i
   const draft = await startPretrip(outboxDb, owner)
   for (const item of checklist.slice(0, 3)) await addItemFiles(outboxDb, draft.id, item, [photo(`${item.name}.jpg`)], { shrinkPhoto: keepAsIs })
   const current = (await outboxDb.drafts.get(draft.id))!
-  render(
+  const view = render(
     withQueryClient(
       <>
         <CaptureStep draft={current} checklist={checklist} />
@@ -51,6 +51,8 @@ test("Next with an item still missing a capture toasts 'Please upload required i
 
   expect(await screen.findByText('Please upload required items!')).toBeTruthy()
   expect((await outboxDb.drafts.get(draft.id))?.step).toBe(1)
+  // Its readers of the device's database stop before the next test clears it.
+  act(() => view.unmount())
 })
 
 test('Next with every item captured moves the draft to step 2', async () => {
