@@ -63,6 +63,17 @@ function mailFilesFor(email: string): string[] {
   }
 }
 
+/** How many notifications the device's copy of the Query cache holds (what an offline start shows). */
+async function persistedNotifications(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const stored = JSON.parse(localStorage.getItem('fleetyard-query-cache-v1') ?? '{"clientState":{"queries":[]}}') as {
+      clientState: { queries: Array<{ queryKey: unknown[]; state: { data?: { items?: unknown[] } } }> }
+    }
+    const list = stored.clientState.queries.find((query) => query.queryKey[0] === 'notifications')
+    return list?.state.data?.items?.length ?? 0
+  })
+}
+
 const bell = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Notifications/ })
 
 test.describe('in Auckland', () => {
@@ -148,6 +159,10 @@ test('the bell opens the list; one is marked read, then offline all are, and the
   })
   await page.reload()
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
+  await expect(list.getByRole('listitem')).toHaveCount(2)
+  // The cache is saved to the device at most once a second: on a loaded machine the offline reload
+  // came before the list was in it (CI, an empty list).
+  await expect.poll(() => persistedNotifications(page)).toBe(2)
   await context.setOffline(true)
   await page.reload()
   await expect(page.getByText(/Offline: showing the notifications last loaded/)).toBeVisible()

@@ -8,6 +8,10 @@ import { apiSession, auth, axeViolations, MARIA, OWNER, settled, signIn, useThem
 
 const { defaultBrowserType: _browserType, ...pixel7 } = devices['Pixel 7']
 
+// Every run signs in as Maria and starts (then cancels) a pre-trip of her unit 102: two runs at once
+// on two workers cancelled each other's pre-trip mid-review (CI). The runs take turns in one worker.
+test.describe.configure({ mode: 'default' })
+
 interface UnitSummary {
   _id: string
   unitNumber: string
