@@ -12,7 +12,7 @@ import { setOutboxSession } from '../../../src/outbox/outbox-session.ts'
 import { readOutboxSummary } from '../../../src/outbox/outbox-summary.ts'
 import { createReplayer } from '../../../src/outbox/replay.ts'
 import { provideLocalStorage, SIGNATURE, startOutboxServer, type OutboxServer } from './outbox-test-server.ts'
-import { cutOff } from './transport-wrappers.ts'
+import { cutOff, replyLost } from './transport-wrappers.ts'
 
 provideLocalStorage()
 
@@ -118,11 +118,7 @@ test('once it may have reached the server, a certification can no longer be chan
   const { db, lights, replay } = await ownerDevice()
   await saveCertification(db, server.owner.id, lights, repaired)
   // Sent, reply lost: the server may have it.
-  const lost = { send: async (...args: Parameters<ReturnType<OutboxServer['transport']>['send']>) => {
-    await server.transport().send(...args)
-    throw new TypeError('Failed to fetch')
-  } }
-  await replay(lost)
+  await replay(replyLost(server.transport()))
   const [sent] = await certificationOps(db, server.owner.id)
   expect(sent).toMatchObject({ state: 'pending', attempts: 1 })
   await expect(saveCertification(db, server.owner.id, lights, { ...repaired, note: 'Changed my mind' })).rejects.toThrow(CERTIFICATION_ON_ITS_WAY)
