@@ -129,7 +129,7 @@ describe('an op whose reply was lost', () => {
 })
 
 test('an op never sent is never held, however long it waited', { timeout: 60_000 }, async () => {
-  const { db, t0, at, pretrip, replay } = await device()
+  const { t0, at, pretrip, replay } = await device()
   const draft = await pretrip()
   at(t0 + 4 * RESEND_WINDOW_MS)
   expect(await replay()).toMatchObject({ sent: 1, remaining: 0 })
