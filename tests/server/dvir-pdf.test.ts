@@ -1,11 +1,14 @@
 // The DVIR as PDF (docs/decisions/011-dvir.md): the file is opened and its text read back (unpdf), so
 // the test sees what an auditor sees — company, unit, driver, every item's result, the defect's note,
-// the certification and the next driver's review — and who may download it.
+// each thumbnail's capture stamp, the certification and the next driver's review — and who may
+// download it.
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { reportNumber } from '../../core/contract/dvir.ts'
 import { createTestContext, type TestContext } from './harness.ts'
-import { makeUnit, signatureDataUrl } from './inspection-fixtures.ts'
+import { eq } from 'drizzle-orm'
+import { companies } from '../../server/db/schema.ts'
+import { jpegBytes, makeUnit, mp4Bytes, signatureDataUrl } from './inspection-fixtures.ts'
 import { brakesOut, certify, finish, report, saveResult, startPretrip, uploadPhoto, type Member } from './dvir-fixtures.ts'
 
 let ctx: TestContext
@@ -100,4 +103,43 @@ test('text the standard font cannot write is replaced, not a 500', async () => {
   const { text } = await pdfText(`/pre-inspection/${reportId}/report.pdf`, owner.token)
   expect(text).toContain('Ünïcødé')
   expect(text).toContain('Klaxon')
+})
+
+test('each thumbnail says when it was taken, in the company’s time zone, and where when the device said; a video shows its poster frame', async () => {
+  const chicago = await ctx.owner('Lakeshore Freight')
+  await ctx.db.update(companies).set({ timeZone: 'America/Chicago' }).where(eq(companies.id, chicago.companyId))
+  const driver = (await ctx.user({ role: 'driver', companyId: chicago.companyId, firstName: 'Dana', lastName: 'Reyes' })) as Member
+  const unit = await makeUnit(ctx.db, chicago.companyId, { driverId: driver.id })
+  const draftId = await startPretrip(ctx, driver, unit.id)
+  const upload = async (kind: 'photo' | 'video', item: string, stamp: Record<string, string>, poster = false) => {
+    const form = new FormData()
+    for (const [name, value] of Object.entries({ type: 'pre-inspection', company_id: chicago.companyId, inspection_id: draftId, item, ...stamp })) form.append(name, value)
+    const bytes = kind === 'photo' ? jpegBytes(64, 48) : mp4Bytes()
+    form.append('files', new File([bytes as BlobPart], kind === 'photo' ? `${item}.jpg` : `${item}.mp4`))
+    if (poster) form.append('poster', new File([jpegBytes(320, 240) as BlobPart], 'poster.jpg', { type: 'image/jpeg' }))
+    const response = await ctx.call('POST', `/pre-inspection/${kind}-preInspection/${unit.id}`, { token: driver.token, body: form })
+    expect(response.status).toBe(201)
+  }
+  // Winter (CST) with a position, summer (CDT) without one, a video with its poster, a video without.
+  await upload('photo', 'Lights', { captured_at: String(Date.UTC(2026, 0, 5, 15, 30)), latitude: '41.88', longitude: '-87.63', accuracy: '12.4' })
+  await upload('photo', 'Lights', { captured_at: String(Date.UTC(2026, 6, 4, 14, 5)) })
+  await upload('video', 'Horn', { captured_at: String(Date.UTC(2026, 6, 4, 14, 7)), latitude: '41.9', longitude: '-87.6' }, true)
+  await upload('video', 'Horn', {})
+  // A photo from a device that said nothing has no caption.
+  await upload('photo', 'Coolant level', {})
+  expect((await finish(ctx, driver, draftId)).status).toBe(200)
+
+  const { text, images } = await pdfText(`/pre-inspection/${draftId}/report.pdf`, chicago.token)
+  // Three photos, one poster frame, the driver's signature.
+  expect(images).toBe(5)
+  for (const expected of [
+    'Taken 01-05-2026 09:30 CST',
+    '41.88000, -87.63000 (±12 m)',
+    'Taken 07-04-2026 09:05 CDT',
+    'Video (in the app) Taken 07-04-2026 09:07 CDT 41.90000, -87.60000',
+    '1 video (in the app)',
+  ]) {
+    expect(text).toContain(expected)
+  }
+  expect(text.match(/Taken /g)).toHaveLength(3)
 })
