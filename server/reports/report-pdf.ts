@@ -1,6 +1,6 @@
-// Finished pre-trip reports as PDF (pdf-lib, no native code): company, unit, driver, date and time,
-// every item with its result, defect notes, photo thumbnails from the stored images (a video's poster
-// frame as its thumbnail), each captioned with when and where it was taken as the device said, the
+// Finished pre-trip reports as PDF (pdf-lib): company, unit, driver, date and time, every item with its
+// result, defect notes, photo thumbnails made small from the stored images (a video's poster frame as
+// its thumbnail; pdf-thumbnail.ts), each captioned with when and where it was taken as the device said, the
 // driver's signature, each certification with its signature, and the next driver's review. One report, or a
 // unit's reports over a date range, each starting on a new page. Built whole in memory, so the number
 // of reports and thumbnails per document is bounded (the callers refuse more).
@@ -14,13 +14,14 @@ import { companies, media, reportReviews, units } from '../db/schema.ts'
 import { dvirPartsOf } from '../inspections/dvir.ts'
 import type { DraftRow } from '../inspections/scope.ts'
 import type { FileStore } from '../storage/storage.ts'
+import { pdfThumbnail } from './pdf-thumbnail.ts'
 
 /** Photos drawn per report; the rest are counted. */
 export const MAX_THUMBNAILS_PER_REPORT = 24
 /**
- * Photos drawn in one document: they are embedded as stored (phone photos downscaled to a 2048 px long
- * edge, a few hundred KB each), and the whole document is built in memory, so a range of many reports
- * draws the first ones and counts the rest.
+ * Photos drawn in one document: each is embedded thumbnail-size (pdf-thumbnail.ts, some tens of KB), but
+ * every stored photo is still read and decoded and the whole document is built in memory, so a range of
+ * many reports draws the first ones and counts the rest.
  */
 export const MAX_THUMBNAILS_PER_DOCUMENT = 120
 const PAGE: [number, number] = [612, 792]
@@ -198,6 +199,12 @@ async function embedImage(doc: PDFDocument, bytes: Uint8Array, contentType: stri
   return null
 }
 
+/** A photo or poster frame made thumbnail-size; what sharp cannot read is tried as stored. */
+async function embedThumbnail(doc: PDFDocument, bytes: Uint8Array, contentType: string): Promise<PDFImage | null> {
+  const small = await pdfThumbnail(bytes)
+  return small ? await embedImage(doc, small, 'image/jpeg') : await embedImage(doc, bytes, contentType)
+}
+
 /** A PDF of finished pre-trip reports (all of one company), in the order given. */
 export async function reportsPdf(db: Db, files: FileStore, reports: readonly DraftRow[]): Promise<Uint8Array> {
   const doc = await PDFDocument.create()
@@ -270,7 +277,7 @@ export async function reportsPdf(db: Db, files: FileStore, reports: readonly Dra
           continue
         }
         const stored = await files.get(key).catch(() => null)
-        const image = stored ? await embedImage(doc, stored.bytes, capture.kind === 'photo' ? capture.contentType : stored.contentType) : null
+        const image = stored ? await embedThumbnail(doc, stored.bytes, capture.kind === 'photo' ? capture.contentType : stored.contentType) : null
         if (image) {
           shown.push({ image, caption: [...(capture.kind === 'video' ? ['Video (in the app)'] : []), ...stampLines(capture, timeZone)] })
           thumbnails++

@@ -3,6 +3,7 @@
 // each thumbnail's capture stamp, the certification and the next driver's review — and who may
 // download it.
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import sharp from 'sharp'
 import { extractText, getDocumentProxy } from 'unpdf'
 import { reportNumber } from '../../core/contract/dvir.ts'
 import { createTestContext, type TestContext } from './harness.ts'
@@ -21,7 +22,7 @@ beforeAll(async () => {
 })
 afterAll(() => ctx.close())
 
-async function pdfText(apiPath: string, token: string): Promise<{ text: string; pages: number; images: number }> {
+async function pdfText(apiPath: string, token: string): Promise<{ text: string; pages: number; images: number; bytes: number; imageSizes: string[] }> {
   const response = await ctx.app.request(`/api${apiPath}`, { headers: { authorization: `Bearer ${token}` } })
   expect(response.status).toBe(200)
   expect(response.headers.get('content-type')).toBe('application/pdf')
@@ -29,10 +30,14 @@ async function pdfText(apiPath: string, token: string): Promise<{ text: string; 
   expect(Buffer.from(bytes.subarray(0, 5)).toString('latin1')).toBe('%PDF-')
   // Images are stream objects, never packed into object streams: each is an `/Subtype /Image` in the file.
   // Counted first: PDF.js takes the buffer over.
-  const images = Buffer.from(bytes).toString('latin1').match(/\/Subtype\s*\/Image/g)?.length ?? 0
+  const raw = Buffer.from(bytes).toString('latin1')
+  const images = raw.match(/\/Subtype\s*\/Image/g)?.length ?? 0
+  // Each image's dictionary as pdf-lib writes it ('/Width 288 ... /Height 216'), as 'WxH'.
+  const imageSizes = [...raw.matchAll(/<<[^>]*\/Subtype\s*\/Image[^>]*>>/g)].map((match) => `${/\/Width (\d+)/.exec(match[0])?.[1]}x${/\/Height (\d+)/.exec(match[0])?.[1]}`)
+  const size = bytes.byteLength
   const document = await getDocumentProxy(bytes)
   const { text, totalPages } = await extractText(document, { mergePages: true })
-  return { text: text.replace(/\s+/g, ' '), pages: totalPages, images }
+  return { text: text.replace(/\s+/g, ' '), pages: totalPages, images, bytes: size, imageSizes }
 }
 
 test('a report’s PDF carries the company, unit, driver, each result, the note, photos, the certification and the next driver’s review', async () => {
@@ -116,7 +121,7 @@ test('each thumbnail says when it was taken, in the company’s time zone, and w
     for (const [name, value] of Object.entries({ type: 'pre-inspection', company_id: chicago.companyId, inspection_id: draftId, item, ...stamp })) form.append(name, value)
     const bytes = kind === 'photo' ? jpegBytes(64, 48) : mp4Bytes()
     form.append('files', new File([bytes as BlobPart], kind === 'photo' ? `${item}.jpg` : `${item}.mp4`))
-    if (poster) form.append('poster', new File([jpegBytes(320, 240) as BlobPart], 'poster.jpg', { type: 'image/jpeg' }))
+    if (poster) form.append('poster', new File([(await cameraJpeg(640, 480)) as BlobPart], 'poster.jpg', { type: 'image/jpeg' }))
     const response = await ctx.call('POST', `/pre-inspection/${kind}-preInspection/${unit.id}`, { token: driver.token, body: form })
     expect(response.status).toBe(201)
   }
@@ -129,9 +134,11 @@ test('each thumbnail says when it was taken, in the company’s time zone, and w
   await upload('photo', 'Coolant level', {})
   expect((await finish(ctx, driver, draftId)).status).toBe(200)
 
-  const { text, images } = await pdfText(`/pre-inspection/${draftId}/report.pdf`, chicago.token)
+  const { text, images, imageSizes } = await pdfText(`/pre-inspection/${draftId}/report.pdf`, chicago.token)
   // Three photos, one poster frame, the driver's signature.
   expect(images).toBe(5)
+  // The poster frame (a real 640×480 JPEG) drawn thumbnail-size.
+  expect(imageSizes).toContain('288x216')
   for (const expected of [
     'Taken 01-05-2026 09:30 CST',
     '41.88000, -87.63000 (±12 m)',
@@ -142,4 +149,35 @@ test('each thumbnail says when it was taken, in the company’s time zone, and w
     expect(text).toContain(expected)
   }
   expect(text.match(/Taken /g)).toHaveLength(3)
+})
+
+/** A real 12 MP camera-size JPEG (grain that does not compress away), and a portrait one turned by EXIF. */
+async function cameraJpeg(width: number, height: number, orientation?: number): Promise<Buffer> {
+  const grain = sharp({ create: { width, height, channels: 3, background: '#000000', noise: { type: 'gaussian', mean: 128, sigma: 50 } } })
+  const encoded = await grain.jpeg({ quality: 90 }).toBuffer()
+  return orientation ? sharp(encoded).withMetadata({ orientation }).jpeg({ quality: 90 }).toBuffer() : encoded
+}
+
+test('photos are embedded thumbnail-size, turned upright by their EXIF orientation: a report of 12 MP photos is a small PDF', async () => {
+  const unit = await makeUnit(ctx.db, owner.companyId, { driverId: maria.id })
+  const draftId = await startPretrip(ctx, maria, unit.id)
+  // Landscape 4032×3024, and one stored sideways with EXIF orientation 6 (turn 90° clockwise to view).
+  const photos = [await cameraJpeg(4032, 3024), await cameraJpeg(4032, 3024, 6)]
+  for (const [index, bytes] of photos.entries()) {
+    const form = new FormData()
+    for (const [name, value] of Object.entries({ type: 'pre-inspection', company_id: owner.companyId, inspection_id: draftId, item: 'Lights' })) form.append(name, value)
+    form.append('files', new File([bytes as BlobPart], `IMG_${index}.jpg`, { type: 'image/jpeg' }))
+    expect((await ctx.call('POST', `/pre-inspection/photo-preInspection/${unit.id}`, { token: maria.token, body: form })).status).toBe(201)
+  }
+  expect((await finish(ctx, maria, draftId)).status).toBe(200)
+
+  const { text, images, imageSizes, bytes } = await pdfText(`/pre-inspection/${draftId}/report.pdf`, owner.token)
+  expect(images).toBe(3)
+  // 288 px on the long edge (3 pixels per point of the 96 pt box); the sideways one stands upright.
+  expect(imageSizes).toEqual(expect.arrayContaining(['288x216', '216x288']))
+  expect(text).not.toContain('Photos not shown here')
+  const stored = photos.reduce((sum, photo) => sum + photo.length, 0)
+  expect(stored).toBeGreaterThan(4_000_000)
+  // Both photos are several MB; the PDF with both and a signature stays under a twentieth of them.
+  expect(bytes).toBeLessThan(stored / 20)
 })
