@@ -1,6 +1,7 @@
-// How long exactly-once lasts (docs/decisions/007-one-transaction-per-idempotent-request.md): the server
-// keeps each request's stored reply for a while, and the device's outbox stops resending an op on its
-// own well before the server could have forgotten its key — both sides read these two numbers.
+// How long exactly-once lasts (docs/decisions/007-one-transaction-per-idempotent-request.md and
+// docs/decisions/016-outbox-resend-window.md): the server keeps each request's stored reply for a while,
+// and the device's outbox stops resending an op on its own well before the server could have forgotten
+// its key — both sides read these two numbers.
 
 /**
  * How long the server keeps a stored reply, from when the request first reached it. A phone's outbox

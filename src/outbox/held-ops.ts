@@ -1,4 +1,4 @@
-// Ops too old to resend on their own (docs/decisions/007): the server recognises a repeat of an op by its
+// Ops too old to resend on their own (docs/decisions/016): the server recognises a repeat of an op by its
 // Idempotency-Key only while it keeps the stored reply (IDEMPOTENCY_KEY_RETENTION_DAYS from its first
 // arrival). An op first sent longer ago than OUTBOX_RESEND_WINDOW_DAYS and still not acknowledged may
 // have reached the server with its reply lost; resent after the server forgot it, it would run again
