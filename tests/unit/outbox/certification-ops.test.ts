@@ -7,11 +7,10 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { ALREADY_CERTIFIED_MESSAGE } from '../../../core/contract/dvir.ts'
 import { CERTIFICATION_ON_ITS_WAY, certificationOps, discardCertification, saveCertification } from '../../../src/outbox/certification-store.ts'
 import { requeueOps } from '../../../src/outbox/ops.ts'
-import { OutboxDb } from '../../../src/outbox/outbox-db.ts'
 import { setOutboxSession } from '../../../src/outbox/outbox-session.ts'
 import { readOutboxSummary } from '../../../src/outbox/outbox-summary.ts'
 import { createReplayer } from '../../../src/outbox/replay.ts'
-import { provideLocalStorage, SIGNATURE, startOutboxServer, type OutboxServer } from './outbox-test-server.ts'
+import { deviceDatabases, provideLocalStorage, SIGNATURE, startOutboxServer, type OutboxServer } from './outbox-test-server.ts'
 import { cutOff, replyLost } from './transport-wrappers.ts'
 
 provideLocalStorage()
@@ -22,17 +21,11 @@ beforeAll(async () => {
 }, 120_000)
 afterAll(() => server.close())
 
-let serial = 0
-const openDbs: OutboxDb[] = []
-afterAll(async () => {
-  for (const db of openDbs) db.close()
-  for (const db of openDbs) await db.delete()
-})
+const newDeviceDb = deviceDatabases('certification-ops')
 
 /** The owner's device, and a unit in Maintenance with an out-of-service defect and a minor one. */
 async function ownerDevice() {
-  const db = new OutboxDb(`certification-ops-${++serial}`)
-  openDbs.push(db)
+  const db = newDeviceDb()
   await setOutboxSession(db, server.owner.token, server.owner.id)
   const unitId = await server.unit(server.driver.id)
   const defects = await server.reportWithDefects(unitId, [

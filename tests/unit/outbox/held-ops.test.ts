@@ -8,12 +8,11 @@ import { IDEMPOTENCY_KEY_RETENTION_DAYS, OUTBOX_RESEND_WINDOW_DAYS } from '../..
 import { addCapture, finishDraft, saveDescription, saveSignature, startDraft } from '../../../src/outbox/draft-store.ts'
 import { discardHeldOp, HELD_MESSAGE, RESEND_WINDOW_MS, sendHeldOp } from '../../../src/outbox/held-ops.ts'
 import { requeueOps } from '../../../src/outbox/ops.ts'
-import { OutboxDb } from '../../../src/outbox/outbox-db.ts'
 import { setOutboxSession } from '../../../src/outbox/outbox-session.ts'
 import { readOutboxSummary } from '../../../src/outbox/outbox-summary.ts'
 import { createReplayer } from '../../../src/outbox/replay.ts'
 import type { Transport } from '../../../src/outbox/transport.ts'
-import { pngFile, provideLocalStorage, SIGNATURE, startOutboxServer, type OutboxServer } from './outbox-test-server.ts'
+import { deviceDatabases, pngFile, provideLocalStorage, SIGNATURE, startOutboxServer, type OutboxServer } from './outbox-test-server.ts'
 import { answering, cutOff, replyLost } from './transport-wrappers.ts'
 
 provideLocalStorage()
@@ -26,17 +25,11 @@ beforeAll(async () => {
 }, 120_000)
 afterAll(() => server.close())
 
-let serial = 0
-const openDbs: OutboxDb[] = []
-afterAll(async () => {
-  for (const db of openDbs) db.close()
-  for (const db of openDbs) await db.delete()
-})
+const newDeviceDb = deviceDatabases('held-ops')
 
 /** A driver's device on a fake clock starting now (the server's clock is real: its keys are fresh). */
 async function device() {
-  const db = new OutboxDb(`held-ops-${++serial}`)
-  openDbs.push(db)
+  const db = newDeviceDb()
   await setOutboxSession(db, server.driver.token, server.driver.id)
   const t0 = Date.now()
   let clock = t0

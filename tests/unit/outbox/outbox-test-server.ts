@@ -3,8 +3,10 @@
 // in the node environment (`// @vitest-environment node`): under jsdom, Vite rewrites the server's
 // `new URL(…, import.meta.url)` into a web address and the database cannot find its migrations.
 import { and, eq, isNotNull } from 'drizzle-orm'
+import { afterAll } from 'vitest'
 import { createTestContext, type TestContext } from '../../server/harness.ts'
 import { defectCertifications, inspectionItems, inspections, media, reportReviews, unitStatusEvents, unitSubTypes, units, unitTypes } from '../../../server/db/schema.ts'
+import { OutboxDb } from '../../../src/outbox/outbox-db.ts'
 import { fetchTransport, type FetchLike, type Transport } from '../../../src/outbox/transport.ts'
 
 export const API_URL = 'http://fleetyard.test/api'
@@ -18,6 +20,24 @@ export interface SeenRequest {
 }
 
 let vinSerial = 0
+
+/**
+ * Device databases for one test file: each call opens a new one named `{prefix}-N`; all are closed and
+ * deleted after the file. Call at the top level of the file (it registers an afterAll).
+ */
+export function deviceDatabases(prefix: string): () => OutboxDb {
+  let serial = 0
+  const open: OutboxDb[] = []
+  afterAll(async () => {
+    for (const db of open) db.close()
+    for (const db of open) await db.delete()
+  })
+  return () => {
+    const db = new OutboxDb(`${prefix}-${++serial}`)
+    open.push(db)
+    return db
+  }
+}
 
 /** The shared unit setup clears localStorage after each test; node has none, so give it one. */
 export function provideLocalStorage(): void {
