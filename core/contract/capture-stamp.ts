@@ -44,3 +44,9 @@ export function captureStampOf(fields: { captured_at?: number; latitude?: number
       : null
   return { capturedAt: fields.captured_at !== undefined ? new Date(fields.captured_at) : null, location }
 }
+
+/** '41.88000, -87.63000 (±12 m)': five decimals (about a metre), the accuracy when known. */
+export function locationText(location: CaptureLocation): string {
+  const { latitude, longitude, accuracy } = location
+  return `${latitude.toFixed(5)}, ${longitude.toFixed(5)}${accuracy !== null ? ` (±${Math.round(accuracy)} m)` : ''}`
+}

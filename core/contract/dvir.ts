@@ -31,6 +31,7 @@ export const DEFECT_NOTE_MESSAGE = 'Describe the defect in a short note.'
 export const DEFECT_SEVERITY_MESSAGE = "Choose the defect's severity: Minor or Out of service."
 export const SIGNATURE_REQUIRED_MESSAGE = 'Sign the report to finish it.'
 export const SIGNATURE_EMPTY_MESSAGE = 'The signature is empty. Please sign.'
+export const ALREADY_CERTIFIED_MESSAGE = 'This defect is already certified.'
 export const OPEN_OUT_OF_SERVICE_MESSAGE = 'Certify every out-of-service defect before completing maintenance.'
 export const NOTE_MAX_LENGTH = 1000
 /** Most checklist items a report names (a sub type has at most a few dozen). */
@@ -87,6 +88,8 @@ export const CertifyBody = v.object({
   action: v.picklist(CERTIFICATION_ACTIONS, "Choose 'Repaired' or 'No repair needed'."),
   note: v.pipe(Note, v.nonEmpty('Add a note about the repair.')),
   signature: SignatureDataUrl,
+  /** When the owner signed, by the device's clock: a certification made offline arrives later. */
+  certified_at: v.optional(SignedAt),
 })
 export type CertifyBody = v.InferInput<typeof CertifyBody>
 

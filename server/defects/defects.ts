@@ -4,11 +4,11 @@
 // History entry, never an edit — a second one for the same defect is refused.
 import { and, asc, count, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm'
 import type { DefectStatusFilter } from '../../core/contract/defect-status.ts'
-import { CERTIFICATION_LABELS, reportNumber, type CertificationAction, type DefectListItem } from '../../core/contract/dvir.ts'
+import { ALREADY_CERTIFIED_MESSAGE, CERTIFICATION_LABELS, reportNumber, type CertificationAction, type DefectListItem } from '../../core/contract/dvir.ts'
 import type { Db } from '../db/client.ts'
 import { defectCertifications, inspectionItems, inspections, media, units } from '../db/schema.ts'
 import type { SessionUser } from '../http/app-env.ts'
-import { certificationOf, nameOf } from '../inspections/dvir.ts'
+import { certificationOf, nameOf, signedAtOf } from '../inspections/dvir.ts'
 import { decodeSignature } from '../inspections/signature.ts'
 import { recordUnitEvent } from '../units/unit-status.ts'
 import { Conflict, NotFound } from '../domain-errors.ts'
@@ -102,14 +102,12 @@ export async function openOutOfServiceCount(db: Db, unitId: string): Promise<num
   return row?.n ?? 0
 }
 
-export const ALREADY_CERTIFIED = 'This defect is already certified.'
-
 /** POST /defects/{id}/certify: the certification, and its History entry, in one transaction. */
 export async function certifyDefect(
   db: Db,
   user: SessionUser & { companyId: string },
   defectId: string,
-  body: { action: CertificationAction; note: string; signature: string },
+  body: { action: CertificationAction; note: string; signature: string; certified_at?: string | undefined },
   now: Date,
 ): Promise<DefectListItem> {
   const [found] = await db
@@ -124,7 +122,7 @@ export async function certifyDefect(
     // Locked: two owners certifying at once cannot both write.
     await tx.select({ id: inspectionItems.id }).from(inspectionItems).where(eq(inspectionItems.id, defectId)).for('update')
     const [held] = await tx.select({ id: defectCertifications.id }).from(defectCertifications).where(eq(defectCertifications.defectId, defectId))
-    if (held) throw new Conflict(ALREADY_CERTIFIED)
+    if (held) throw new Conflict(ALREADY_CERTIFIED_MESSAGE)
     await tx.insert(defectCertifications).values({
       defectId,
       companyId: user.companyId,
@@ -134,7 +132,7 @@ export async function certifyDefect(
       signatureContentType: signature.contentType,
       certifiedBy: user.id,
       certifiedByName,
-      certifiedAt: now,
+      certifiedAt: signedAtOf(body.certified_at, now),
     })
     const [unit] = await tx.select({ status: units.status }).from(units).where(eq(units.id, found.defect.unitId))
     await recordUnitEvent(tx, {

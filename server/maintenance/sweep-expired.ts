@@ -2,17 +2,11 @@
 // once no phone can still be retrying them, and sessions, invitations and reset links once they can no
 // longer be used. Every delete is idempotent, so any number of instances may sweep at once.
 import { isNotNull, lt, or } from 'drizzle-orm'
+import { IDEMPOTENCY_KEY_RETENTION_DAYS } from '../../core/contract/idempotency.ts'
 import type { Db } from '../db/client.ts'
 import { idempotencyKeys, invitations, passwordResetTokens, sessions } from '../db/schema.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
-
-/**
- * How long a stored reply is kept. A phone's outbox keeps an op until it is sent, however long it is
- * offline; 90 days covers a driver's longest plausible time away (a season) three times over the 30
- * the product promises. An op older than that would run again as new.
- */
-export const IDEMPOTENCY_KEY_RETENTION_DAYS = 90
 
 export interface SweepCounts {
   idempotencyKeys: number

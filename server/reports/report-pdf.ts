@@ -1,30 +1,36 @@
-// Finished pre-trip reports as PDF (pdf-lib, no native code): company, unit, driver, date and time,
-// every item with its result, defect notes, photo thumbnails from the stored images, the driver's
-// signature, each certification with its signature, and the next driver's review. One report, or a
+// Finished pre-trip reports as PDF (pdf-lib): company, unit, driver, date and time, every item with its
+// result, defect notes, photo thumbnails made small from the stored images (a video's poster frame as
+// its thumbnail; pdf-thumbnail.ts), each captioned with when and where it was taken as the device said, the
+// driver's signature, each certification with its signature, and the next driver's review. One report, or a
 // unit's reports over a date range, each starting on a new page. Built whole in memory, so the number
 // of reports and thumbnails per document is bounded (the callers refuse more).
 import { asc, eq, inArray } from 'drizzle-orm'
 import type { Context } from 'hono'
 import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFImage, type PDFPage } from 'pdf-lib'
+import { locationText } from '../../core/contract/capture-stamp.ts'
 import { CERTIFICATION_LABELS, reportNumber, RESULT_LABELS, SEVERITY_LABELS, type DvirParts } from '../../core/contract/dvir.ts'
 import type { Db } from '../db/client.ts'
 import { companies, media, reportReviews, units } from '../db/schema.ts'
 import { dvirPartsOf } from '../inspections/dvir.ts'
 import type { DraftRow } from '../inspections/scope.ts'
 import type { FileStore } from '../storage/storage.ts'
+import { pdfThumbnail } from './pdf-thumbnail.ts'
 
 /** Photos drawn per report; the rest are counted. */
 export const MAX_THUMBNAILS_PER_REPORT = 24
 /**
- * Photos drawn in one document: they are embedded as stored (phone photos downscaled to a 2048 px long
- * edge, a few hundred KB each), and the whole document is built in memory, so a range of many reports
- * draws the first ones and counts the rest.
+ * Photos drawn in one document: each is embedded thumbnail-size (pdf-thumbnail.ts, some tens of KB), but
+ * every stored photo is still read and decoded and the whole document is built in memory, so a range of
+ * many reports draws the first ones and counts the rest.
  */
 export const MAX_THUMBNAILS_PER_DOCUMENT = 120
 const PAGE: [number, number] = [612, 792]
 const MARGIN = 48
 const THUMB = 96
 const SIGNATURE_BOX = { width: 180, height: 60 }
+const IMAGE_GAP = 8
+const CAPTION_SIZE = 6.5
+const CAPTION_LINE = CAPTION_SIZE + 1.5
 const GREY = rgb(0.35, 0.38, 0.42)
 const RED = rgb(0.7, 0.1, 0.1)
 
@@ -97,20 +103,33 @@ class Writer {
 
   /** Images in rows, each fitted into a box. */
   images(images: readonly PDFImage[], box: { width: number; height: number }, indent = 0): void {
-    let x = MARGIN + indent
-    let rowStarted = false
-    for (const image of images) {
-      if (!rowStarted || x + box.width > PAGE[0] - MARGIN) {
-        this.ensure(box.height + 6)
-        this.y -= box.height + 6
-        x = MARGIN + indent
-        rowStarted = true
+    this.thumbnails(
+      images.map((image) => ({ image, caption: [] })),
+      box,
+      indent,
+    )
+  }
+
+  /** Images in rows, each fitted into a box with its caption in small lines under it (wrapped to the box). */
+  thumbnails(entries: readonly { image: PDFImage; caption: readonly string[] }[], box: { width: number; height: number }, indent = 0): void {
+    const left = MARGIN + indent
+    const perRow = Math.max(1, Math.floor((PAGE[0] - MARGIN - left + IMAGE_GAP) / (box.width + IMAGE_GAP)))
+    for (let start = 0; start < entries.length; start += perRow) {
+      const row = entries.slice(start, start + perRow)
+      const captions = row.map((entry) => entry.caption.flatMap((line) => wrap(this.clean(line), this.fonts.regular, CAPTION_SIZE, box.width)))
+      const captionHeight = Math.max(0, ...captions.map((lines) => lines.length)) * CAPTION_LINE
+      this.ensure(box.height + 6 + captionHeight)
+      this.y -= box.height + 6
+      for (const [index, entry] of row.entries()) {
+        const x = left + index * (box.width + IMAGE_GAP)
+        const fitted = entry.image.scaleToFit(box.width, box.height)
+        this.page.drawImage(entry.image, { x, y: this.y, width: fitted.width, height: fitted.height })
+        for (const [line, text] of captions[index]!.entries()) {
+          this.page.drawText(text, { x, y: this.y - (line + 1) * CAPTION_LINE, size: CAPTION_SIZE, font: this.fonts.regular, color: GREY })
+        }
       }
-      const fitted = image.scaleToFit(box.width, box.height)
-      this.page.drawImage(image, { x, y: this.y, width: fitted.width, height: fitted.height })
-      x += box.width + 8
+      this.y -= captionHeight + 4
     }
-    if (rowStarted) this.y -= 4
   }
 }
 
@@ -148,6 +167,28 @@ export function reportTime(at: Date, timeZone: string): string {
   return `${parts.month}-${parts.day}-${parts.year} ${parts.hour}:${parts.minute} (${timeZone})`
 }
 
+/** 'MM-DD-YYYY HH:mm CST': a capture's time in the company's zone, short enough for a thumbnail's caption. */
+export function captureTime(at: Date, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short' })
+      .formatToParts(at)
+      .map((part) => [part.type, part.value]),
+  )
+  return `${parts.month}-${parts.day}-${parts.year} ${parts.hour}:${parts.minute} ${parts.timeZoneName}`
+}
+
+type CaptureRow = typeof media.$inferSelect
+
+/** A capture's stamp as caption lines: when it was taken (the device's clock) and, when known, where. */
+export function stampLines(capture: Pick<CaptureRow, 'capturedAt' | 'latitude' | 'longitude' | 'locationAccuracy'>, timeZone: string): string[] {
+  const lines: string[] = []
+  if (capture.capturedAt) lines.push(`Taken ${captureTime(capture.capturedAt, timeZone)}`)
+  if (capture.latitude !== null && capture.longitude !== null) {
+    lines.push(locationText({ latitude: capture.latitude, longitude: capture.longitude, accuracy: capture.locationAccuracy }))
+  }
+  return lines
+}
+
 async function embedImage(doc: PDFDocument, bytes: Uint8Array, contentType: string): Promise<PDFImage | null> {
   try {
     if (contentType === 'image/jpeg') return await doc.embedJpg(bytes)
@@ -156,6 +197,12 @@ async function embedImage(doc: PDFDocument, bytes: Uint8Array, contentType: stri
     // A stored image pdf-lib cannot read is listed by name instead of failing the whole document.
   }
   return null
+}
+
+/** A photo or poster frame made thumbnail-size; what sharp cannot read is tried as stored. */
+async function embedThumbnail(doc: PDFDocument, bytes: Uint8Array, contentType: string): Promise<PDFImage | null> {
+  const small = await pdfThumbnail(bytes)
+  return small ? await embedImage(doc, small, 'image/jpeg') : await embedImage(doc, bytes, contentType)
 }
 
 /** A PDF of finished pre-trip reports (all of one company), in the order given. */
@@ -217,24 +264,28 @@ export async function reportsPdf(db: Db, files: FileStore, reports: readonly Dra
       writer.text(`${name}: ${label}`, { bold: true, color: result?.result === 'defect' ? RED : undefined })
       if (result?.result === 'defect') writer.text(`Note: ${result.note}`, { indent: 12 })
       const captures = photos.filter((photo) => photo.item === name)
-      const images: PDFImage[] = []
+      const shown: { image: PDFImage; caption: string[] }[] = []
       const unreadable: string[] = []
+      // Videos drawn by their poster frame; the others are counted.
+      let videos = 0
       for (const capture of captures) {
-        if (capture.kind !== 'photo') continue
-        if (thumbnails >= MAX_THUMBNAILS_PER_REPORT || documentThumbnails >= MAX_THUMBNAILS_PER_DOCUMENT) {
-          skipped++
+        const roomLeft = thumbnails < MAX_THUMBNAILS_PER_REPORT && documentThumbnails < MAX_THUMBNAILS_PER_DOCUMENT
+        const key = capture.kind === 'photo' ? capture.fileKey : capture.posterKey
+        if (!key || !roomLeft) {
+          if (capture.kind === 'photo') skipped++
+          else videos++
           continue
         }
-        const stored = await files.get(capture.fileKey).catch(() => null)
-        const image = stored ? await embedImage(doc, stored.bytes, capture.contentType) : null
+        const stored = await files.get(key).catch(() => null)
+        const image = stored ? await embedThumbnail(doc, stored.bytes, capture.kind === 'photo' ? capture.contentType : stored.contentType) : null
         if (image) {
-          images.push(image)
+          shown.push({ image, caption: [...(capture.kind === 'video' ? ['Video (in the app)'] : []), ...stampLines(capture, timeZone)] })
           thumbnails++
           documentThumbnails++
-        } else unreadable.push(capture.fileName)
+        } else if (capture.kind === 'photo') unreadable.push(capture.fileName)
+        else videos++
       }
-      writer.images(images, { width: THUMB, height: THUMB }, 12)
-      const videos = captures.filter((capture) => capture.kind === 'video').length
+      writer.thumbnails(shown, { width: THUMB, height: THUMB }, 12)
       if (videos > 0) writer.text(`${videos} ${videos === 1 ? 'video' : 'videos'} (in the app)`, { indent: 12, color: GREY })
       if (unreadable.length > 0) writer.text(`Photos not shown here: ${unreadable.join(', ')}`, { indent: 12, color: GREY })
       if (result?.certification) {

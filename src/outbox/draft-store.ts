@@ -7,8 +7,8 @@ import { FILE_TOO_LARGE_MESSAGE, MAX_POSTER_BYTES, maxBytesFor, type MediaKind }
 import { persistIfMedia, withStorageErrors } from './device-storage.ts'
 import { newId } from './ids.ts'
 import { deleteDraftMediaBytes, deleteMediaBytes, storeMediaBytes } from './media-store.ts'
-import { announceQueued, draftOps, makeOp, queueUpdate } from './ops.ts'
-import type { CaptureLocation, DraftRecord, ItemResultPayload, MediaRef, OpBody, OpRecord, OutboxDb, ReviewPayload, UpdateFields } from './outbox-db.ts'
+import { announceQueued, draftOps, makeOp, mayHaveReachedServer, queueReplacing, queueUpdate } from './ops.ts'
+import type { CaptureLocation, DraftRecord, ItemResultPayload, MediaRef, OutboxDb, ReviewPayload, UpdateFields } from './outbox-db.ts'
 
 export interface DraftClock {
   now?: () => number
@@ -188,7 +188,7 @@ export async function removeCapture(db: OutboxDb, draftId: string, mediaId: stri
     const ref = draft.media.find((candidate) => candidate.mediaId === mediaId)
     if (!ref) return false
     const upload = (await draftOps(db, draftId)).find((op) => op.kind === 'upload' && op.payload.mediaId === mediaId)
-    const mayHaveArrived = ref.state === 'sent' || (upload !== undefined && (upload.state === 'sending' || (upload.state === 'pending' && upload.attempts > 0)))
+    const mayHaveArrived = ref.state === 'sent' || (upload !== undefined && mayHaveReachedServer(upload))
     await db.drafts.update(draftId, { media: draft.media.filter((candidate) => candidate !== ref), updatedAt: now })
     if (!mayHaveArrived) {
       if (upload?.seq !== undefined) await db.ops.delete(upload.seq)
@@ -218,25 +218,6 @@ export async function finishDraft(db: OutboxDb, draftId: string, options?: Draft
 }
 
 /**
- * Replaces, in place, the op `matches` finds when the server never took it — never tried, or refused
- * (failed: a 4xx stores nothing, so it goes again under a new key) — else queues a new one. In place
- * keeps its turn: a corrected result still goes before the finish queued after it.
- */
-async function queueReplacing(db: OutboxDb, draft: DraftRecord, body: OpBody, matches: (op: OpRecord) => boolean, now: number): Promise<void> {
-  const earlier = (await draftOps(db, draft.id)).filter(matches)
-  const replaceable = earlier.find((op) => op.state === 'failed' || (op.state === 'pending' && op.attempts === 0))
-  if (replaceable?.seq !== undefined) {
-    await db.ops.update(replaceable.seq, {
-      payload: body.payload,
-      size: JSON.stringify(body.payload).length,
-      ...(replaceable.state === 'failed' ? { state: 'pending' as const, opId: newId(), attempts: 0, nextAttemptAt: now, lastError: null } : {}),
-    })
-    return
-  }
-  await db.ops.add(makeOp(draft, body, now))
-}
-
-/**
  * One checklist item's result on a pre-trip (the DVIR): checked with the server's own rule first — a
  * defect needs a severity and a note — so what is queued is what the server takes; kept on the draft,
  * its PUT queued (or the item's earlier unsent one corrected).
@@ -251,7 +232,7 @@ export async function saveItemResult(db: OutboxDb, draftId: string, result: Item
       const draft = await openDraft(db, draftId)
       if (draft.kind !== 'pre-inspection') throw new Error('Only a pre-trip has item results.')
       await db.drafts.update(draftId, { results: { ...draft.results, [payload.item]: payload }, updatedAt: now })
-      await queueReplacing(db, draft, { kind: 'result', payload }, (op) => op.kind === 'result' && op.payload.item === payload.item, now)
+      await queueReplacing(db, (await draftOps(db, draft.id)).filter((op) => op.kind === 'result' && op.payload.item === payload.item), makeOp(draft, { kind: 'result', payload }, now), now)
     }),
   )
   announceQueued(db)
@@ -273,7 +254,7 @@ export async function saveReview(db: OutboxDb, draftId: string, review: ReviewPa
       const refused = (await draftOps(db, draftId)).some((op) => op.kind === 'review' && op.state === 'failed')
       if (draft.status !== 'open' && !(draft.status === 'finishing' && refused)) throw new Error('This draft is already finished or cancelled.')
       await db.drafts.update(draftId, { review, updatedAt: now })
-      await queueReplacing(db, draft, { kind: 'review', payload: review }, (op) => op.kind === 'review', now)
+      await queueReplacing(db, (await draftOps(db, draft.id)).filter((op) => op.kind === 'review'), makeOp(draft, { kind: 'review', payload: review }, now), now)
     }),
   )
   announceQueued(db)
@@ -292,13 +273,12 @@ export async function cancelDraft(db: OutboxDb, draftId: string, options?: Draft
       if (!draft || draft.status === 'cancelled') return false
       if (draft.status === 'done') throw new Error('This draft is already finished.')
       const ops = await draftOps(db, draftId)
-      const mayHaveArrived = (op: OpRecord) => op.state === 'sending' || (op.state === 'pending' && op.attempts > 0)
       // Once a finish may have reached the server, the draft is final there and can no longer be deleted.
-      if (ops.some((op) => op.kind === 'update' && op.payload.currentStep === FINISHED_STEP && mayHaveArrived(op))) {
+      if (ops.some((op) => op.kind === 'update' && op.payload.currentStep === FINISHED_STEP && mayHaveReachedServer(op))) {
         throw new Error('This draft is already finished.')
       }
       const create = ops.find((op) => op.kind === 'create')
-      const createMayHaveArrived = !!create && mayHaveArrived(create)
+      const createMayHaveArrived = !!create && mayHaveReachedServer(create)
       // An op in flight finishes on its own; its row going away only means its result is not needed.
       const dropped = ops.filter((op) => !(op === create && createMayHaveArrived)).map((op) => op.seq!)
       await db.ops.bulkDelete(dropped)

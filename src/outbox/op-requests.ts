@@ -101,8 +101,13 @@ export function multipartBody(
   return { body, contentType: `multipart/form-data; boundary=${boundary}` }
 }
 
-/** The request for `op`, or why it cannot be sent. */
-export async function buildRequest(db: OutboxDb, op: OpRecord, draft: DraftRecord): Promise<OutboxRequest | Unsendable> {
+/** The request for `op`, or why it cannot be sent; `draft` is the one it carries (none for a certification). */
+export async function buildRequest(db: OutboxDb, op: OpRecord, draft: DraftRecord | undefined): Promise<OutboxRequest | Unsendable> {
+  if (op.kind === 'certify') {
+    const { defectId, action, note, signature, certified_at } = op.payload
+    return json('POST', `/defects/${encodeURIComponent(defectId)}/certify`, { action, note, signature, certified_at })
+  }
+  if (!draft) return { unsendable: 'This draft is no longer on this device.' }
   const resource = resourceOf(draft)
   if (op.kind === 'create') {
     return json('POST', resource, { type: draft.kind, company_id: draft.companyId, user_id: draft.ownerUserId, unit_id: draft.unitId })

@@ -17,14 +17,24 @@ function bodySize(body: OpBody): number {
   return JSON.stringify(body.payload).length
 }
 
-export function makeOp(draft: DraftRecord, body: OpBody, now: number, size: number = bodySize(body)): OpRecord {
+/**
+ * The `draftId` of an owner's certification of a defect: it carries no draft, and no draft has this
+ * key, so per-draft reads never see it. It is also the op's lane (with its owner): certifications wait
+ * on nothing else, and one refused does not hold up another.
+ */
+export function certificationKey(defectId: string): string {
+  return `certification:${defectId}`
+}
+
+/** `draft` is where the op belongs: a draft, or for an op without one its own key (certificationKey). */
+export function makeOp(draft: Pick<DraftRecord, 'id' | 'ownerUserId' | 'unitId'>, body: OpBody, now: number, size: number = bodySize(body)): OpRecord {
   return {
     ...body,
     opId: newId(),
     draftId: draft.id,
     ownerUserId: draft.ownerUserId,
     unitId: draft.unitId,
-    lane: laneOf(draft),
+    lane: body.kind === 'certify' ? `${draft.ownerUserId}|${draft.id}` : laneOf(draft),
     state: 'pending',
     attempts: 0,
     nextAttemptAt: now,
@@ -33,6 +43,14 @@ export function makeOp(draft: DraftRecord, body: OpBody, now: number, size: numb
     size,
     createdAt: now,
   }
+}
+
+/**
+ * Whether the server may have applied the op: it is being sent, or was sent and not refused (its reply
+ * may have been lost). Such an op is never rewritten or dropped as if it had not happened.
+ */
+export function mayHaveReachedServer(op: Pick<OpRecord, 'state' | 'attempts'>): boolean {
+  return op.state === 'sending' || (op.state !== 'failed' && op.attempts > 0)
 }
 
 /** The ops of a draft in seq order. */
@@ -55,6 +73,25 @@ export async function queueUpdate(db: OutboxDb, draft: DraftRecord, fields: Upda
     return
   }
   await db.ops.add(makeOp(draft, { kind: 'update', payload: fields }, now))
+}
+
+/**
+ * Replaces, in place, the first of `earlier` (the same thing queued before) the server never took —
+ * never tried, or refused (failed: a 4xx stores nothing, so it goes again under a new key) — else
+ * queues `fresh`. In place keeps its turn: a corrected result still goes before the finish queued
+ * after it. Call inside a rw transaction on ops.
+ */
+export async function queueReplacing(db: OutboxDb, earlier: readonly OpRecord[], fresh: OpRecord, now: number): Promise<void> {
+  const replaceable = earlier.find((op) => op.state === 'failed' || (op.state === 'pending' && op.attempts === 0))
+  if (replaceable?.seq !== undefined) {
+    await db.ops.update(replaceable.seq, {
+      payload: fresh.payload,
+      size: fresh.size,
+      ...(replaceable.state === 'failed' ? { state: 'pending' as const, opId: newId(), attempts: 0, firstSentAt: null, nextAttemptAt: now, lastError: null } : {}),
+    })
+    return
+  }
+  await db.ops.add(fresh)
 }
 
 type QueuedListener = (db: OutboxDb) => void
@@ -105,7 +142,7 @@ export async function requeueOps(db: OutboxDb, userId: string, now: number): Pro
   await db.transaction('rw', db.ops, db.drafts, async () => {
     const failed = await db.ops.where('ownerUserId').equals(userId).filter((op) => op.state === 'failed').toArray()
     for (const op of failed) {
-      await db.ops.update(op.seq!, { state: 'pending', opId: newId(), attempts: 0, nextAttemptAt: now, lastError: null, progress: 0 })
+      await db.ops.update(op.seq!, { state: 'pending', opId: newId(), attempts: 0, firstSentAt: null, nextAttemptAt: now, lastError: null, progress: 0 })
       if (op.kind === 'upload') await setMediaState(db, op.draftId, op.payload.mediaId, 'stored')
     }
     await makeWaitingOpsDue(db, userId, now)

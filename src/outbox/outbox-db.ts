@@ -4,6 +4,7 @@ import { Dexie, type EntityTable, type Table } from 'dexie'
 import type { DraftKind } from '../../core/contract/inspections.ts'
 import type { MediaKind } from '../../core/contract/media-limits.ts'
 import type { CaptureLocation } from '../../core/contract/capture-stamp.ts'
+import type { CertificationAction } from '../../core/contract/dvir.ts'
 
 export const OUTBOX_DB_NAME = 'fleetyard-outbox'
 
@@ -85,6 +86,22 @@ export interface ReviewPayload {
   signed_at: string
 }
 
+/**
+ * POST /defects/{id}/certify: the owner's 'Repaired' / 'No repair needed' (core/contract/dvir.ts's
+ * CertifyBody), and what the screens name it by while it waits.
+ */
+export interface CertificationPayload {
+  defectId: string
+  /** The checklist item of the defect, for the waiting list. */
+  item: string
+  action: CertificationAction
+  note: string
+  /** PNG data URL. */
+  signature: string
+  /** When the owner signed (ISO 8601, the device's clock). */
+  certified_at: string
+}
+
 export type OpBody =
   | { kind: 'create'; payload: Record<string, never> }
   | { kind: 'update'; payload: UpdateFields }
@@ -92,6 +109,8 @@ export type OpBody =
   | { kind: 'delete'; payload: { currentStep: number } }
   | { kind: 'result'; payload: ItemResultPayload }
   | { kind: 'review'; payload: ReviewPayload }
+  /** Carries no draft: its `draftId` is certificationKey(defectId) (ops.ts), a key no draft has. */
+  | { kind: 'certify'; payload: CertificationPayload }
   /**
    * One capture off the server's draft (it has it, or its upload may have reached it). `serverId` is
    * filled in when that upload's answer comes; still null when sent, there is nothing to remove.
@@ -99,12 +118,14 @@ export type OpBody =
   | { kind: 'remove'; payload: { mediaId: string; serverId: string | null; posterMediaId: string | null } }
 
 export type OpKind = OpBody['kind']
-export type OpState = 'pending' | 'sending' | 'failed'
+/** held: it may have reached the server long ago and is not resent without the user (held-ops.ts). */
+export type OpState = 'pending' | 'sending' | 'failed' | 'held'
 
 export type OpRecord = OpBody & {
   seq?: number
   /** The Idempotency-Key: the server answers a repeat of it with the stored first response. */
   opId: string
+  /** The draft it carries; an op that carries none (a certification) has a key of its own here. */
   draftId: string
   ownerUserId: string
   unitId: string
@@ -113,6 +134,13 @@ export type OpRecord = OpBody & {
   state: OpState
   /** Counted when a send starts, so an op that may have reached the server is never rewritten. */
   attempts: number
+  /**
+   * When its key was first sent (the device's clock); null until then, and again under a new key. The
+   * server remembers the key only so long after (held-ops.ts).
+   */
+  firstSentAt?: number | null
+  /** The user chose to send it although it was held: it is not held again. */
+  sendAnyway?: boolean
   nextAttemptAt: number
   lastError: string | null
   /** Whole percent of the request body sent. */

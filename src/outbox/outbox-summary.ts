@@ -1,11 +1,12 @@
 // What the header indicator and the waiting-items page show: counts, progress of what is being sent,
 // the latest error, and one line per waiting op.
 import { FINISHED_STEP, type DraftKind } from '../../core/contract/inspections.ts'
-import type { DraftRecord, OpRecord, OpState, OutboxDb } from './outbox-db.ts'
+import type { DraftRecord, OpKind, OpRecord, OpState, OutboxDb } from './outbox-db.ts'
 import { readSession } from './outbox-session.ts'
 
 export interface WaitingItem {
   seq: number
+  kind: OpKind
   what: string
   unitId: string
   /** Bytes of the request body. */
@@ -20,6 +21,8 @@ export interface OutboxSummary {
   pending: number
   sending: number
   failed: number
+  /** Too old to resend on their own: they wait for the user (held-ops.ts). */
+  held: number
   /** 0–100 of the bytes in flight. */
   progress: number
   lastError: string | null
@@ -46,6 +49,8 @@ export function describeOp(op: OpRecord, draft: DraftRecord | undefined): string
       return op.payload.result === 'ok' ? `OK — ${op.payload.item}` : `Defect — ${op.payload.item}`
     case 'review':
       return 'Review of the last report'
+    case 'certify':
+      return `Certification — ${op.payload.item}`
     case 'update': {
       if (op.payload.currentStep === FINISHED_STEP) return `Finish ${name}`
       if (op.payload.signature !== undefined) return 'Signature'
@@ -58,16 +63,18 @@ export function summarizeOutbox(ops: OpRecord[], drafts: Map<string, DraftRecord
   const sending = ops.filter((op) => op.state === 'sending')
   const inFlight = sending.reduce((total, op) => total + op.size, 0)
   const sentOfInFlight = sending.reduce((total, op) => total + (op.size * op.progress) / 100, 0)
-  const failedError = ops.find((op) => op.state === 'failed' && op.lastError)?.lastError
+  const failedError = ops.find((op) => (op.state === 'failed' || op.state === 'held') && op.lastError)?.lastError
   const waitingError = ops.find((op) => op.lastError)?.lastError
   return {
     pending: ops.filter((op) => op.state === 'pending').length,
     sending: sending.length,
     failed: ops.filter((op) => op.state === 'failed').length,
+    held: ops.filter((op) => op.state === 'held').length,
     progress: inFlight > 0 ? Math.floor((sentOfInFlight / inFlight) * 100) : 0,
     lastError: failedError ?? waitingError ?? null,
     waitingItems: ops.map((op) => ({
       seq: op.seq ?? 0,
+      kind: op.kind,
       what: describeOp(op, drafts.get(op.draftId)),
       unitId: op.unitId,
       size: op.size,

@@ -5,6 +5,7 @@ import { FINISHED_STEP } from '../../core/contract/inspections.ts'
 import { messageFromBody } from '../api/error-message.ts'
 import { assumedReachable, type LinkReport } from '../lib/connectivity.ts'
 import { backoffDelay } from './backoff.ts'
+import { firstSentAtOf, HELD_MESSAGE, isPastResendWindow } from './held-ops.ts'
 import { newId } from './ids.ts'
 import { deleteDraftMediaBytes, deleteMediaBytes, readMediaSlice, sweepIncompleteMedia } from './media-store.ts'
 import { buildAttachRequest, buildRequest, isResumableUpload, type OutboxRequest } from './op-requests.ts'
@@ -243,13 +244,19 @@ export function createReplayer(options: ReplayerOptions = {}): Replayer {
     const op = await db.transaction('rw', db.ops, async () => {
       const fresh = await db.ops.get(seq)
       if (!fresh || fresh.state !== 'pending') return null
+      // The server may have forgotten its key by the next send: it waits for the user (held-ops.ts).
+      if (isPastResendWindow(fresh, now())) {
+        await db.ops.update(seq, { state: 'held', lastError: HELD_MESSAGE, progress: 0 })
+        return null
+      }
       const attempts = fresh.attempts + 1
-      await db.ops.update(seq, { state: 'sending', attempts, progress: 0 })
+      await db.ops.update(seq, { state: 'sending', attempts, progress: 0, firstSentAt: firstSentAtOf(fresh) ?? now() })
       return { ...fresh, state: 'sending' as const, attempts }
     })
     if (!op) return 'skipped'
     const draft = await db.drafts.get(op.draftId)
-    if (!draft) {
+    // Its draft is gone (cancelled and cleared); a certification carries none.
+    if (!draft && op.kind !== 'certify') {
       await db.ops.delete(seq)
       return 'skipped'
     }
@@ -266,7 +273,7 @@ export function createReplayer(options: ReplayerOptions = {}): Replayer {
 
     let request: OutboxRequest | { unsendable: string }
     const source = op.kind === 'upload' && transport.sendResumable ? await resumableSourceOf(op.payload.mediaId) : null
-    if (op.kind === 'upload' && source && transport.sendResumable && isResumableUpload(op.payload.kind, source.size)) {
+    if (op.kind === 'upload' && draft && source && transport.sendResumable && isResumableUpload(op.payload.kind, source.size)) {
       if (!draft.serverId) {
         await fail(op, 'This draft was never created on the server.')
         return 'stopped'

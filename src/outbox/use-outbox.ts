@@ -6,7 +6,7 @@ import type { DraftKind } from '../../core/contract/inspections.ts'
 import { outboxDb, type DraftRecord, type MediaRefState, type OutboxDb } from './outbox-db.ts'
 import { readOutboxSummary, type OutboxSummary } from './outbox-summary.ts'
 
-const EMPTY_SUMMARY: OutboxSummary = { pending: 0, sending: 0, failed: 0, progress: 0, lastError: null, waitingItems: [] }
+const EMPTY_SUMMARY: OutboxSummary = { pending: 0, sending: 0, failed: 0, held: 0, progress: 0, lastError: null, waitingItems: [] }
 
 /** The draft, null when it is not on this device, undefined while loading. */
 export function useDraft(id: string | null | undefined, db: OutboxDb = outboxDb): DraftRecord | null | undefined {

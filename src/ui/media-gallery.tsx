@@ -2,13 +2,14 @@
 // previous wrap around (also with the arrow keys), thumbnails only when there are at least two slides,
 // 'Loading...' while a slide's address is fetched, and the lightbox messages when a slide fails.
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
+import { locationText, type CaptureLocation } from '../../core/contract/capture-stamp.ts'
 import { formatInspectionDate } from '../lib/dates.ts'
 import { Modal } from './modal.tsx'
 
 /** When and where a capture was taken, as the device said (issue 16). */
 export interface SlideStamp {
   capturedAt?: string | null
-  location?: { latitude: number; longitude: number; accuracy: number | null } | null
+  location?: CaptureLocation | null
 }
 
 export type GallerySlide =
@@ -23,10 +24,7 @@ export const GALLERY_CLOSE_MS = 500
 export function stampText(stamp: SlideStamp): string | null {
   const parts: string[] = []
   if (stamp.capturedAt) parts.push(`Taken ${formatInspectionDate(stamp.capturedAt)}`)
-  if (stamp.location) {
-    const { latitude, longitude, accuracy } = stamp.location
-    parts.push(`${latitude.toFixed(5)}, ${longitude.toFixed(5)}${accuracy !== null ? ` (±${Math.round(accuracy)} m)` : ''}`)
-  }
+  if (stamp.location) parts.push(locationText(stamp.location))
   return parts.length > 0 ? parts.join(' · ') : null
 }
 

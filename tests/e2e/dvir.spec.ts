@@ -13,6 +13,8 @@ import { sign } from './signature-pad.ts'
 
 const { defaultBrowserType: _browser, ...pixel7 } = devices['Pixel 7']
 
+const CERTIFICATION_SAVED = 'Certification saved. It is sent to the server as soon as there is a connection.'
+
 interface ServerReport {
   _id: string
   description: string
@@ -96,17 +98,29 @@ test.describe('on a phone', () => {
   })
 })
 
+/** Maria's finished report on the unit with an out-of-service defect on Engine Oil, through the API. */
+async function reportWithOilLeak(request: APIRequestContext, maria: Session, unitId: string): Promise<string> {
+  const created = await request.post('/api/pre-inspection', { headers: auth(maria), data: { type: 'pre-inspection', company_id: maria.companyId, user_id: maria.userId, unit_id: unitId } })
+  const reportId = ((await created.json()) as { body: { _id: string } }).body._id
+  expect((await request.put(`/api/pre-inspection/${reportId}/result`, { headers: auth(maria), data: { item: 'Engine Oil', result: 'defect', severity: 'out-of-service', note: 'Oil leak under the pan' } })).ok()).toBe(true)
+  expect((await request.put(`/api/pre-inspection/${reportId}`, { headers: auth(maria), data: { currentStep: 5, signature: SIGNATURE, checklist: CHECKLIST } })).ok()).toBe(true)
+  return reportId
+}
+
+async function certificationsOf(request: APIRequestContext, owner: Session, unitId: string): Promise<{ action: string; note: string }[]> {
+  const response = await request.get(`/api/defects?unitId=${unitId}&status=all`, { headers: auth(owner) })
+  expect(response.ok()).toBe(true)
+  const { items } = (await response.json()) as { items: { certification: { action: string; note: string } | null }[] }
+  return items.flatMap((defect) => (defect.certification ? [{ action: defect.certification.action, note: defect.certification.note }] : []))
+}
+
 test('the owner certifies the defect on /defects; then the next pre-trip starts with the signed review of that report', async ({ page, request }) => {
   test.setTimeout(240_000)
   const owner = await apiSession(request, OWNER)
   const maria = await apiSession(request, MARIA)
   const unitId = await unitForMaria(request, owner, maria, 'CERT')
   const unitNumber = ((await (await request.get(`/api/units/${unitId}/info`, { headers: auth(owner) })).json()) as { unitNumber: string }).unitNumber
-  // Maria's report with an out-of-service defect, through the API.
-  const created = await request.post('/api/pre-inspection', { headers: auth(maria), data: { type: 'pre-inspection', company_id: maria.companyId, user_id: maria.userId, unit_id: unitId } })
-  const reportId = ((await created.json()) as { body: { _id: string } }).body._id
-  expect((await request.put(`/api/pre-inspection/${reportId}/result`, { headers: auth(maria), data: { item: 'Engine Oil', result: 'defect', severity: 'out-of-service', note: 'Oil leak under the pan' } })).ok()).toBe(true)
-  expect((await request.put(`/api/pre-inspection/${reportId}`, { headers: auth(maria), data: { currentStep: 5, signature: SIGNATURE, checklist: CHECKLIST } })).ok()).toBe(true)
+  const reportId = await reportWithOilLeak(request, maria, unitId)
 
   await signIn(page, OWNER)
   // The unit page: maintenance cannot be completed while the defect is open.
@@ -134,8 +148,9 @@ test('the owner certifies the defect on /defects; then the next pre-trip starts 
   expect(await axeViolations(page, 'certify defect')).toEqual([])
   await sign(page, 'Owner, Sign Below')
   await dialog.getByRole('button', { name: 'Certify' }).click()
-  await expect(page.getByText('The defect has been certified.')).toBeVisible()
-  await expect(card).toHaveCount(0)
+  await expect(page.getByText(CERTIFICATION_SAVED)).toBeVisible()
+  // Once the outbox has delivered it, the defect is no longer open.
+  await expect(card).toHaveCount(0, { timeout: 60_000 })
 
   // Certified: 'Mark Maintenance Complete' is offered again, and the History names the certification.
   await page.goto(`/unit/${unitId}`)
@@ -170,4 +185,57 @@ test('the owner certifies the defect on /defects; then the next pre-trip starts 
       { timeout: 60_000 },
     )
     .toBe(reportId)
+})
+
+test('the owner certifies offline in the shop; back online the defect is certified once and Mark Maintenance Complete is offered', async ({ page, context, request }) => {
+  test.setTimeout(240_000)
+  const owner = await apiSession(request, OWNER)
+  const maria = await apiSession(request, MARIA)
+  const unitId = await unitForMaria(request, owner, maria, 'SHOP')
+  const unitNumber = ((await (await request.get(`/api/units/${unitId}/info`, { headers: auth(owner) })).json()) as { unitNumber: string }).unitNumber
+  await reportWithOilLeak(request, maria, unitId)
+
+  await signIn(page, OWNER)
+  await page.goto(`/unit/${unitId}`)
+  await expect(page.getByText('An out-of-service defect is not certified yet.')).toBeVisible()
+  await page.getByRole('link', { name: 'Certify on Defects' }).click()
+  const card = page.getByRole('article', { name: `Engine Oil on unit ${unitNumber}` })
+  await expect(card).toContainText('Oil leak under the pan')
+
+  // No signal in the shop.
+  await context.setOffline(true)
+  await card.getByRole('button', { name: 'Certify' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Certify defect' })
+  await dialog.getByRole('radio', { name: 'Repaired' }).check()
+  await dialog.getByRole('textbox', { name: 'Note' }).fill('Replaced the oil pan gasket')
+  await sign(page, 'Owner, Sign Below')
+  await dialog.getByRole('button', { name: 'Certify' }).click()
+  await expect(page.getByText(CERTIFICATION_SAVED)).toBeVisible()
+  await expect(dialog).toHaveCount(0)
+  // Kept on the device and shown as waiting; the server has nothing yet.
+  await expect(card).toContainText('Certification waiting to be sent — Repaired: Replaced the oil pan gasket')
+  await expect(card.getByRole('button', { name: 'Certify' })).toHaveCount(0)
+  expect(await axeViolations(page, 'defects with a certification waiting')).toEqual([])
+  expect(await certificationsOf(request, owner, unitId)).toEqual([])
+  // The unit says what waits, and offers no 'Mark Maintenance Complete' yet.
+  await card.getByRole('link', { name: `Unit ${unitNumber}` }).click()
+  await expect(page.getByText("A certification is waiting to be sent. 'Mark Maintenance Complete' is offered once the server has it.")).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Mark Maintenance Complete' })).toHaveCount(0)
+
+  await context.setOffline(false)
+  await expect.poll(() => certificationsOf(request, owner, unitId), { timeout: 90_000 }).toEqual([{ action: 'repaired', note: 'Replaced the oil pan gasket' }])
+  await expect.poll(() => outboxOps(page), { timeout: 30_000 }).toBe(0)
+  // The unit asks again once the certification has left the device.
+  await expect(page.getByRole('button', { name: 'Mark Maintenance Complete' })).toBeVisible({ timeout: 30_000 })
+  const timeline = (await (await request.get(`/api/units/${unitId}/timeline`, { headers: auth(owner) })).json()) as { notes: string }[]
+  expect(timeline.filter((entry) => entry.notes.startsWith('Repaired: Engine Oil'))).toHaveLength(1)
+
+  // On /defects it shows certified, once, and nothing waits any more.
+  await page.goto(`/defects?status=all&unitId=${unitId}`)
+  const certified = page.getByRole('article', { name: `Engine Oil on unit ${unitNumber}` })
+  await expect(certified).toHaveCount(1)
+  await expect(certified).toContainText('Replaced the oil pan gasket')
+  await expect(certified.getByText('Repaired', { exact: true })).toHaveCount(1)
+  await expect(certified).not.toContainText('waiting to be sent')
+  await expect(certified.getByRole('button', { name: 'Certify' })).toHaveCount(0)
 })

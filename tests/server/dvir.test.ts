@@ -218,6 +218,22 @@ describe('defects and certification', () => {
     expect((await ctx.call('GET', `/defects?unitId=${unit.id}&status=all`, { token: owner.token })).body.items).toHaveLength(2)
   })
 
+  test('a certification made offline keeps the time the owner signed; a time ahead of the server’s becomes the server’s', async () => {
+    const unit = await unitOf(maria)
+    await report(ctx, maria, unit.id, [brakesOut, hornMinor])
+    const defects = (await ctx.call('GET', `/defects?unitId=${unit.id}`, { token: owner.token })).body.items as { _id: string; item: string }[]
+    const signedOffline = new Date(Date.now() - 3 * 3_600_000).toISOString()
+    const offline = await certify(ctx, owner, defects[0]!._id, { certified_at: signedOffline })
+    expect(offline.status).toBe(201)
+    expect(offline.body.defect.certification.certifiedAt).toBe(signedOffline)
+    const before = Date.now()
+    const ahead = await certify(ctx, owner, defects[1]!._id, { certified_at: new Date(Date.now() + 86_400_000).toISOString() })
+    expect(ahead.status).toBe(201)
+    expect(Date.parse(ahead.body.defect.certification.certifiedAt)).toBeLessThanOrEqual(Date.now())
+    expect(Date.parse(ahead.body.defect.certification.certifiedAt)).toBeGreaterThanOrEqual(before - 1000)
+    expect((await certify(ctx, owner, defects[1]!._id, { certified_at: 'yesterday' })).status).toBe(400)
+  })
+
   test('a driver certifying, another company’s owner, a bad body: refused, nothing written', async () => {
     const unit = await unitOf(maria)
     await report(ctx, maria, unit.id, [brakesOut])

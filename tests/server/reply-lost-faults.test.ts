@@ -7,7 +7,7 @@ import path from 'node:path'
 import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import type { App } from '../../server/app.ts'
-import { idempotencyKeys, inspectionItems, inspections, media, reportReviews, units, unitStatusEvents } from '../../server/db/schema.ts'
+import { defectCertifications, idempotencyKeys, inspectionItems, inspections, media, reportReviews, units, unitStatusEvents } from '../../server/db/schema.ts'
 import { createTestContext, type TestContext, type TestUser } from './harness.ts'
 import { jpegBytes, makeUnit, mp4Bytes, signatureDataUrl, uploadForm } from './inspection-fixtures.ts'
 
@@ -67,8 +67,10 @@ async function effectsOn(unitId: string) {
     .from(reportReviews)
     .innerJoin(inspections, eq(inspections.id, reportReviews.reviewInspectionId))
     .where(eq(inspections.unitId, unitId))
+  const [certifications] = await ctx.db.select({ n: count() }).from(defectCertifications).innerJoin(inspectionItems, eq(inspectionItems.id, defectCertifications.defectId)).where(eq(inspectionItems.unitId, unitId))
   const [unit] = await ctx.db.select({ status: units.status }).from(units).where(eq(units.id, unitId))
   return {
+    certifications: certifications!.n,
     drafts: drafts!.n,
     results: results!.n,
     reviews: reviews!.n,
@@ -256,6 +258,24 @@ describe('a crash between the handler and its stored reply', () => {
     expect(run.afterAgain).toEqual(run.afterRetry)
   })
 
+  test('POST /defects/{id}/certify: the owner’s certification is recorded once, with one History entry', async () => {
+    const { unitId, draftId } = await driverDraft()
+    await ctx.call('PUT', `/pre-inspection/${draftId}/result`, { token: driver.token, json: { item: 'Lights', result: 'defect', severity: 'out-of-service', note: 'Dead' } })
+    await ctx.call('PUT', `/pre-inspection/${draftId}`, { token: driver.token, json: { currentStep: 5, signature: signatureDataUrl(), checklist: ['Lights'] } })
+    const [defect] = (await ctx.call('GET', `/defects?unitId=${unitId}`, { token: owner.token })).body.items as { _id: string }[]
+    // Signed on the device a minute before: every retry sends the very same body.
+    const certifiedAt = new Date(Date.now() - 60_000).toISOString()
+    const run = await crashThenRetry(owner, unitId, 'POST', `/defects/${defect!._id}/certify`, () => ({
+      json: { action: 'repaired', note: 'New bulb', signature: signatureDataUrl(), certified_at: certifiedAt },
+    }))
+    expect(run.afterCrash).toEqual(run.before)
+    expect(run.retry.status).toBe(201)
+    expect(run.afterRetry).toMatchObject({ certifications: 1, history: run.before.history + 1 })
+    // The stored first reply, not the 409 a second certification gets.
+    expect(run.again).toMatchObject({ status: 201, replayed: true })
+    expect(run.afterAgain).toEqual(run.afterRetry)
+  })
+
   for (const resource of ['inspection', 'pre-inspection'] as const) {
     test(`POST /${resource}/delete: the draft and its files stay until the cancel really commits`, async () => {
       const { unitId, draftId } = resource === 'inspection' ? await ownerDraft('reserve') : await driverDraft()
@@ -294,6 +314,7 @@ describe('a crash between the handler and its stored reply', () => {
         'PUT /api/pre-inspection/:id',
         'PUT /api/pre-inspection/:id/result',
         'POST /api/pre-inspection/:id/review',
+        'POST /api/defects/:id/certify',
       ].sort(),
     )
   })

@@ -4,7 +4,8 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { hashToken, newToken } from '../../server/auth/tokens.ts'
 import { idempotencyKeys, invitations, passwordResetTokens, sessions } from '../../server/db/schema.ts'
-import { IDEMPOTENCY_KEY_RETENTION_DAYS, sweepExpired } from '../../server/maintenance/sweep-expired.ts'
+import { IDEMPOTENCY_KEY_RETENTION_DAYS } from '../../core/contract/idempotency.ts'
+import { sweepExpired } from '../../server/maintenance/sweep-expired.ts'
 import { createTestContext, type TestContext, type TestUser } from './harness.ts'
 
 let ctx: TestContext

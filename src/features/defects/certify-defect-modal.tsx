@@ -1,41 +1,41 @@
 // The owner's certification of one defect (§396.11(a)(3)): 'Repaired' or 'No repair needed', a note and
-// a signature. Once certified it is final; the unit's History records it.
+// a signature. Kept on the device and sent through the outbox (certification-store.ts), so it works in a
+// shop with no signal; once the server has it, it is final and the unit's History records it. One not
+// sent yet, or refused by the server, opens here again with what was entered (and the server's message).
 import { useId, useState } from 'react'
 import { toast } from 'react-hot-toast'
-import * as v from 'valibot'
-import { CERTIFICATION_ACTIONS, CERTIFICATION_LABELS, CertifyBody, NOTE_MAX_LENGTH, SEVERITY_LABELS, type CertificationAction, type DefectListItem } from '../../../core/contract/dvir.ts'
+import { CERTIFICATION_ACTIONS, CERTIFICATION_LABELS, NOTE_MAX_LENGTH, SEVERITY_LABELS, type CertificationAction, type DefectListItem } from '../../../core/contract/dvir.ts'
 import { errorText } from '../../api/error-message.ts'
-import { newId } from '../../outbox/ids.ts'
+import { useSignedInUser } from '../../api/use-signed-in-user.ts'
+import { saveCertification, type CertificationOp } from '../../outbox/certification-store.ts'
+import { outboxDb } from '../../outbox/outbox-db.ts'
 import { AlertBanner } from '../../ui/alert-banner.tsx'
 import { FormActions } from '../../ui/form-actions.tsx'
 import { Modal } from '../../ui/modal.tsx'
 import { SignaturePad } from '../../ui/signature-pad.tsx'
-import { useCertifyDefect } from './defects-query.ts'
 
-export function CertifyDefectModal({ defect, onClose }: { defect: DefectListItem; onClose: () => void }) {
+export const CERTIFICATION_SAVED_MESSAGE = 'Certification saved. It is sent to the server as soon as there is a connection.'
+
+export function CertifyDefectModal({ defect, earlier, onClose }: { defect: DefectListItem; earlier?: CertificationOp | null; onClose: () => void }) {
   const id = useId()
-  const [key] = useState(newId)
-  const certify = useCertifyDefect(defect._id, key)
-  const [action, setAction] = useState<CertificationAction | null>(null)
-  const [note, setNote] = useState('')
-  const [signature, setSignature] = useState<string | null>(null)
-  const [error, setError] = useState<string | null>(null)
+  const user = useSignedInUser()
+  const [action, setAction] = useState<CertificationAction | null>(earlier?.payload.action ?? null)
+  const [note, setNote] = useState(earlier?.payload.note ?? '')
+  const [signature, setSignature] = useState<string | null>(earlier?.payload.signature ?? null)
+  const [error, setError] = useState<string | null>(earlier?.state === 'failed' ? earlier.lastError : null)
+  const [saving, setSaving] = useState(false)
 
-  const submit = () => {
-    const parsed = v.safeParse(CertifyBody, { action, note, signature: signature ?? '' })
-    if (!parsed.success) {
-      setError(parsed.issues[0].message)
-      return
+  const submit = async () => {
+    setSaving(true)
+    try {
+      await saveCertification(outboxDb, user._id, { _id: defect._id, item: defect.item, unitId: defect.unit._id }, { action, note, signature: signature ?? '' })
+      toast.success(CERTIFICATION_SAVED_MESSAGE)
+      onClose()
+    } catch (failure) {
+      // What was entered stays in the form; the message says what to change.
+      setError(errorText(failure))
+      setSaving(false)
     }
-    setError(null)
-    certify.mutate(parsed.output, {
-      onSuccess: (reply) => {
-        toast.success(reply.message)
-        onClose()
-      },
-      // What was entered stays in the form; the server's message says what to change.
-      onError: (failure) => setError(errorText(failure)),
-    })
   }
 
   return (
@@ -74,7 +74,7 @@ export function CertifyDefectModal({ defect, onClose }: { defect: DefectListItem
         </div>
         <SignaturePad label="Owner, Sign Below" value={signature} onChange={setSignature} />
         <AlertBanner message={error} />
-        <FormActions onCancel={onClose} pending={certify.isPending} submitLabel="Certify" onConfirm={submit} />
+        <FormActions onCancel={onClose} pending={saving} submitLabel="Certify" onConfirm={() => void submit()} />
       </div>
     </Modal>
   )

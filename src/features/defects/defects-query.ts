@@ -1,9 +1,9 @@
-// GET /defects (owner): the company's defects by status and unit, and the certification that closes one.
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+// GET /defects (owner): the company's defects by status and unit. Certifications go through the outbox
+// (src/outbox/certification-store.ts), which asks for these again once one reaches the server.
+import { queryOptions } from '@tanstack/react-query'
 import type { DefectStatusFilter } from '../../../core/contract/defect-status.ts'
-import type { CertifyBody, CertifyResponse, DefectListResponse } from '../../../core/contract/dvir.ts'
+import type { DefectListResponse } from '../../../core/contract/dvir.ts'
 import { api } from '../../api/client.ts'
-import { dashboardCountsKeyRoot } from '../../api/dashboard-counts.ts'
 
 export const defectsKeyRoot = ['defects'] as const
 
@@ -14,20 +14,3 @@ export const defectsQuery = (status: DefectStatusFilter, unitId?: string) =>
     // Certifications change it from other desks: asked again whenever the screen opens.
     staleTime: 0,
   })
-
-/**
- * POST /defects/{id}/certify. The key is made once per certification form, so a retried press (a lost
- * reply) is answered with the first result instead of a 409.
- */
-export function useCertifyDefect(defectId: string, idempotencyKey: string) {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (body: CertifyBody) => api.post(`defects/${defectId}/certify`, { json: body, headers: { 'Idempotency-Key': idempotencyKey } }).json<CertifyResponse>(),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: defectsKeyRoot })
-      void queryClient.invalidateQueries({ queryKey: dashboardCountsKeyRoot })
-      // The unit's History and its 'Mark Maintenance Complete'.
-      void queryClient.invalidateQueries({ queryKey: ['units'] })
-    },
-  })
-}

@@ -1,10 +1,14 @@
 // The owner's Defects screen, /defects (docs/decisions/011-dvir.md): defects across the company's units
 // with unit, item, severity, note, photos, reporter and age — open ones first by default, out of
 // service at the top — filtered by status and unit (both kept in the URL). Each open defect is
-// certified from here.
+// certified from here; a certification still on this device (offline, or refused by the server) shows
+// on its defect until the server has it.
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useId, useState } from 'react'
+import { useSignedInUser } from '../../api/use-signed-in-user.ts'
+import type { CertificationOp } from '../../outbox/certification-store.ts'
+import { useCertificationsOnDevice } from '../../outbox/use-certifications.ts'
 import { DEFECT_STATUSES, type DefectStatusFilter } from '../../../core/contract/defect-status.ts'
 import { CERTIFICATION_LABELS, DEFECT_STATUS_LABELS, SEVERITY_LABELS, type DefectListItem } from '../../../core/contract/dvir.ts'
 import type { MediaDetails } from '../../../core/contract/inspections.ts'
@@ -18,6 +22,7 @@ import { RetryAlert } from '../../ui/retry-alert.tsx'
 import { PageHeader, SCREEN_CLASS } from '../../ui/page-header.tsx'
 import { SkeletonList } from '../../ui/skeleton-list.tsx'
 import { CertifyDefectModal } from './certify-defect-modal.tsx'
+import { CertificationOnDevice } from './certification-on-device.tsx'
 import { defectsQuery } from './defects-query.ts'
 import type { DefectsSearch } from './defects-search.ts'
 
@@ -32,7 +37,8 @@ export function DefectsScreen({ search, onSearch }: { search: DefectsSearch; onS
   const units = [...new Map((every.data?.items ?? []).map((defect) => [defect.unit._id, defect.unit])).values()].sort((a, b) => a.unitNumber.localeCompare(b.unitNumber))
   const statusId = useId()
   const unitId = useId()
-  const [certifying, setCertifying] = useState<DefectListItem | null>(null)
+  const [certifying, setCertifying] = useState<{ defect: DefectListItem; earlier: CertificationOp | null } | null>(null)
+  const onDevice = useCertificationsOnDevice(useSignedInUser()._id)
 
   return (
     <div className={`${SCREEN_CLASS} flex flex-col gap-6`}>
@@ -77,17 +83,17 @@ export function DefectsScreen({ search, onSearch }: { search: DefectsSearch; onS
         <ul aria-label="Defects" className="flex flex-col gap-3">
           {list.data.items.map((defect) => (
             <li key={defect._id}>
-              <DefectCard defect={defect} onCertify={() => setCertifying(defect)} />
+              <DefectCard defect={defect} onDevice={onDevice.get(defect._id) ?? null} onCertify={(earlier) => setCertifying({ defect, earlier })} />
             </li>
           ))}
         </ul>
       )}
-      {certifying && <CertifyDefectModal defect={certifying} onClose={() => setCertifying(null)} />}
+      {certifying && <CertifyDefectModal defect={certifying.defect} earlier={certifying.earlier} onClose={() => setCertifying(null)} />}
     </div>
   )
 }
 
-function DefectCard({ defect, onCertify }: { defect: DefectListItem; onCertify: () => void }) {
+function DefectCard({ defect, onDevice, onCertify }: { defect: DefectListItem; onDevice: CertificationOp | null; onCertify: (earlier: CertificationOp | null) => void }) {
   const [gallery, setGallery] = useState(false)
   const outOfService = defect.severity === 'out-of-service'
   return (
@@ -123,11 +129,12 @@ function DefectCard({ defect, onCertify }: { defect: DefectListItem; onCertify: 
           {formatInspectionDate(defect.certification.certifiedAt)}: {defect.certification.note}
         </p>
       ) : null}
+      {onDevice && <CertificationOnDevice op={onDevice} certifiedOnServer={defect.certification !== null} onCorrect={() => onCertify(onDevice)} />}
       <div className="flex flex-wrap gap-3">
         <Button variant="secondary" disabled={defect.picture_ids.length === 0} onClick={() => setGallery(true)}>
           Photos ({defect.picture_ids.length})
         </Button>
-        {!defect.certification && <Button onClick={onCertify}>Certify</Button>}
+        {!defect.certification && !onDevice && <Button onClick={() => onCertify(null)}>Certify</Button>}
       </div>
       {gallery && <DefectGallery mediaIds={defect.picture_ids} onClose={() => setGallery(false)} />}
     </article>

@@ -10,7 +10,7 @@ export type SyncIndicatorState =
   | { kind: 'offline'; count: number }
   /** Changes are going out; `progress` is the whole percent of the bytes in flight. */
   | { kind: 'syncing'; count: number; progress: number }
-  /** The server refused a change: it will not go until the user retries. */
+  /** The server refused a change, or one is too old to resend on its own: it will not go until the user acts. */
   | { kind: 'failed'; count: number; error: string }
   /** Online, but the changes sit out a backoff after a server error, or wait for a new sign-in. */
   | { kind: 'waiting'; count: number; error: string }
@@ -34,7 +34,7 @@ export interface SyncIndicatorInput {
 export function syncIndicatorState({ summary, online, justSynced }: SyncIndicatorInput): SyncIndicatorState {
   const count = summary.waitingItems.length
   if (count === 0) return justSynced ? { kind: 'synced' } : { kind: 'hidden' }
-  if (summary.failed > 0) return { kind: 'failed', count, error: summary.lastError ?? NOT_SENT_MESSAGE }
+  if (summary.failed > 0 || summary.held > 0) return { kind: 'failed', count, error: summary.lastError ?? NOT_SENT_MESSAGE }
   if (summary.sending > 0) return { kind: 'syncing', count, progress: summary.progress }
   if (!online || summary.lastError === WAITING_FOR_CONNECTION) return { kind: 'offline', count }
   // Due and about to go (a replay pass is on its way): say so rather than flash a waiting state.

@@ -23,6 +23,8 @@ export function waitingItemState(item: Pick<WaitingItem, 'state' | 'progress'>):
       return `Sending ${item.progress}%`
     case 'failed':
       return 'Failed'
+    case 'held':
+      return 'Needs you'
   }
 }
 

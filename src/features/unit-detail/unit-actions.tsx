@@ -1,9 +1,13 @@
 // The header's buttons for the unit's status (spec §4), from statusActionsOf: links to the assign and
-// reserve flows for an Available unit, otherwise one button asking for the next status.
+// reserve flows for an Available unit, otherwise one button asking for the next status. While an
+// out-of-service defect is open there is none: it says what waits — a certification to make, or one
+// made on this device that the server has not got yet.
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { unitOpenDefectsQuery } from './unit-defects-query.ts'
+import { useSignedInUser } from '../../api/use-signed-in-user.ts'
+import { useCertificationsOnDevice } from '../../outbox/use-certifications.ts'
 import type { Unit } from '../../../core/contract/units.ts'
 import { Button } from '../../ui/button.tsx'
 import { ChangeStatusModal } from './change-status-modal.tsx'
@@ -15,16 +19,33 @@ const linkClass =
 export function UnitActions({ unit }: { unit: Unit }) {
   const [open, setOpen] = useState<Extract<StatusAction, { kind: 'change' }> | null>(null)
   const defects = useQuery({ ...unitOpenDefectsQuery(unit._id), enabled: unit.status === 'Maintenance' })
-  const openOutOfService = defects.data?.items.filter((defect) => defect.severity === 'out-of-service').length ?? 0
-  const actions = statusActionsOf(unit.status, openOutOfService)
-  if (openOutOfService > 0) {
+  // Certifications made on this device that the server does not have yet (offline, or refused).
+  const onDevice = useCertificationsOnDevice(useSignedInUser()._id)
+  const outOfService = defects.data?.items.filter((defect) => defect.severity === 'out-of-service') ?? []
+  const waiting = outOfService.filter((defect) => {
+    const state = onDevice.get(defect._id)?.state
+    return state === 'pending' || state === 'sending'
+  }).length
+  const uncertified = outOfService.length - waiting
+  const actions = statusActionsOf(unit.status, outOfService.length)
+  if (outOfService.length > 0) {
     return (
-      <p className="text-sm font-medium text-red-700 dark:text-red-300">
-        {openOutOfService === 1 ? 'An out-of-service defect is' : `${openOutOfService} out-of-service defects are`} not certified yet.{' '}
-        <Link to="/defects" search={{ unitId: unit._id }} className="underline">
-          Certify on Defects
-        </Link>
-      </p>
+      <div className="flex flex-col gap-1 text-sm font-medium">
+        {uncertified > 0 && (
+          <p className="text-red-700 dark:text-red-300">
+            {uncertified === 1 ? 'An out-of-service defect is' : `${uncertified} out-of-service defects are`} not certified yet.{' '}
+            <Link to="/defects" search={{ unitId: unit._id }} className="underline">
+              Certify on Defects
+            </Link>
+          </p>
+        )}
+        {waiting > 0 && (
+          <p className="text-amber-800 dark:text-amber-200">
+            {waiting === 1 ? 'A certification is' : `${waiting} certifications are`} waiting to be sent. 'Mark Maintenance Complete' is offered once the server has{' '}
+            {waiting === 1 ? 'it' : 'them'}.
+          </p>
+        )}
+      </div>
     )
   }
   if (actions.length === 0) return <p className="text-sm text-slate-600 dark:text-slate-300">No actions available</p>

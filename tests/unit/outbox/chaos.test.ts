@@ -4,8 +4,12 @@
 // against the real API through a network that drops requests, loses replies after the server
 // committed, kills the tab mid-request and restarts the server. Whatever happens, the server must end
 // with each draft, photo, result and review exactly once, a unit with an out-of-service defect in
-// Maintenance with one History entry naming the report, and the device with an empty outbox.
+// Maintenance with one History entry naming the report, and the device with an empty outbox. Then the
+// owner, on their own device, certifies every defect of those reports through the same faults — some
+// first with a signature the server refuses, corrected once the refusal shows — and each defect ends
+// certified exactly once, as last corrected, with one History entry, and that device's outbox empty.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { certificationOps, saveCertification } from '../../../src/outbox/certification-store.ts'
 import { addCapture, cancelDraft, finishDraft, saveDescription, saveItemResult, saveReview, saveSignature, saveStep, startDraft } from '../../../src/outbox/draft-store.ts'
 import { OutboxDb } from '../../../src/outbox/outbox-db.ts'
 import { setOutboxSession } from '../../../src/outbox/outbox-session.ts'
@@ -24,7 +28,11 @@ const ITEMS = ['Lights', 'Tire Pressure & Condition', 'Engine Oil', 'Coolant lev
 
 class TabCrashed extends Error {}
 
-const totals = { runs: 0, requests: 0, faults: 0, crashes: 0, restarts: 0, duplicates: 0, losses: 0, results: 0, reviews: 0 }
+const totals = { runs: 0, requests: 0, faults: 0, crashes: 0, restarts: 0, duplicates: 0, losses: 0, results: 0, reviews: 0, certifications: 0, refusedCertifications: 0 }
+
+/** A signature the device cannot tell from a good one but the server refuses (not a PNG): a 400. */
+const NOT_A_PNG = 'data:image/png;base64,AAAA'
+const CERTIFICATION_ENTRY = /^(Repaired|No repair needed): /
 
 let server: OutboxServer
 beforeAll(async () => {
@@ -75,7 +83,7 @@ function chaosTransport(random: () => number, crashTab: () => void): Transport {
 }
 
 describe('chaos', () => {
-  test.for(SEEDS)('seed %i: every draft and photo reaches the server exactly once', { timeout: 120_000 }, async (seed) => {
+  test.for(SEEDS)('seed %i: every draft, photo and certification reaches the server exactly once', { timeout: 120_000 }, async (seed) => {
     totals.runs++
     const random = seededRandom(seed)
     const pick = <T,>(values: readonly T[]): T => values[Math.floor(random() * values.length)]!
@@ -181,5 +189,57 @@ describe('chaos', () => {
     expect(await db.mediaChunks.count()).toBe(0)
     db.close()
     await db.delete()
+
+    // The owner certifies every defect of those reports on their own device, through the same faults.
+    const defects: { _id: string; item: string; unitId: string }[] = []
+    for (const unitId of expected.keys()) {
+      const listed = await server.ctx.call('GET', `/defects?unitId=${unitId}&status=all`, { token: owner.token })
+      for (const defect of listed.body.items as { _id: string; item: string; unit: { _id: string } }[]) defects.push({ _id: defect._id, item: defect.item, unitId: defect.unit._id })
+    }
+    const ownerDbName = `${name}-owner`
+    let ownerDb = new OutboxDb(ownerDbName)
+    await setOutboxSession(ownerDb, owner.token, owner.id)
+    const crashOwnerTab = () => ownerDb.close()
+    const waiting = defects.map((defect) => ({ defect, action: pick(['repaired', 'no-repair-needed'] as const), refused: random() < 0.3 }))
+    const final = new Map<string, { action: string; note: string }>()
+    for (passes = 0; ; passes++) {
+      for (let burst = 1 + Math.floor(random() * 2); burst > 0; burst--) {
+        const next = waiting.shift()
+        if (!next) break
+        const note = `Fixed ${next.defect.item}`
+        await saveCertification(ownerDb, owner.id, next.defect, { action: next.action, note, signature: next.refused ? NOT_A_PNG : SIGNATURE }, { now })
+        final.set(next.defect._id, { action: next.action, note })
+      }
+      // What the server refused shows on the Defects screen; the owner signs again.
+      for (const op of await certificationOps(ownerDb, owner.id)) {
+        if (op.state !== 'failed') continue
+        totals.refusedCertifications++
+        const note = `${op.payload.note}, signed again`
+        await saveCertification(ownerDb, owner.id, defects.find((defect) => defect._id === op.payload.defectId)!, { action: op.payload.action, note, signature: SIGNATURE }, { now })
+        final.set(op.payload.defectId, { action: op.payload.action, note })
+      }
+      try {
+        await createReplayer({ db: ownerDb, transport: chaosTransport(random, crashOwnerTab), now, random }).replayOnce()
+      } catch (error) {
+        if (!(error instanceof TabCrashed) && ownerDb.isOpen()) throw error
+        ownerDb = new OutboxDb(ownerDbName)
+      }
+      clock += BACKOFF_CAP_MS + 1
+      if (waiting.length === 0 && (await ownerDb.ops.count()) === 0) break
+      expect(passes).toBeLessThan(400)
+    }
+    for (const defect of defects) {
+      const certifications = await server.certificationsOf(defect._id)
+      totals.duplicates += Math.max(0, certifications.length - 1)
+      totals.losses += certifications.length === 0 ? 1 : 0
+      expect(certifications.map((row) => ({ action: row.action, note: row.note }))).toEqual([final.get(defect._id)])
+    }
+    totals.certifications += defects.length
+    for (const unitId of expected.keys()) {
+      const entries = (await server.historyOf(unitId)).filter((entry) => CERTIFICATION_ENTRY.test(entry.notes))
+      expect(entries).toHaveLength(defects.filter((defect) => defect.unitId === unitId).length)
+    }
+    ownerDb.close()
+    await ownerDb.delete()
   })
 })

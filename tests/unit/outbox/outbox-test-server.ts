@@ -3,8 +3,10 @@
 // in the node environment (`// @vitest-environment node`): under jsdom, Vite rewrites the server's
 // `new URL(…, import.meta.url)` into a web address and the database cannot find its migrations.
 import { and, eq, isNotNull } from 'drizzle-orm'
+import { afterAll } from 'vitest'
 import { createTestContext, type TestContext } from '../../server/harness.ts'
-import { inspectionItems, inspections, media, reportReviews, unitStatusEvents, unitSubTypes, units, unitTypes } from '../../../server/db/schema.ts'
+import { defectCertifications, inspectionItems, inspections, media, reportReviews, unitStatusEvents, unitSubTypes, units, unitTypes } from '../../../server/db/schema.ts'
+import { OutboxDb } from '../../../src/outbox/outbox-db.ts'
 import { fetchTransport, type FetchLike, type Transport } from '../../../src/outbox/transport.ts'
 
 export const API_URL = 'http://fleetyard.test/api'
@@ -18,6 +20,24 @@ export interface SeenRequest {
 }
 
 let vinSerial = 0
+
+/**
+ * Device databases for one test file: each call opens a new one named `{prefix}-N`; all are closed and
+ * deleted after the file. Call at the top level of the file (it registers an afterAll).
+ */
+export function deviceDatabases(prefix: string): () => OutboxDb {
+  let serial = 0
+  const open: OutboxDb[] = []
+  afterAll(async () => {
+    for (const db of open) db.close()
+    for (const db of open) await db.delete()
+  })
+  return () => {
+    const db = new OutboxDb(`${prefix}-${++serial}`)
+    open.push(db)
+    return db
+  }
+}
 
 /** The shared unit setup clears localStorage after each test; node has none, so give it one. */
 export function provideLocalStorage(): void {
@@ -108,6 +128,29 @@ export async function startOutboxServer() {
     return row!.id
   }
 
+  /**
+   * A finished report of the driver on the unit with these results, through the API; returns its
+   * defects as the owner's Defects screen lists them.
+   */
+  const reportWithDefects = async (unitId: string, results: { item: string; result: 'ok' | 'defect'; severity?: 'minor' | 'out-of-service'; note?: string }[]) => {
+    const created = await ctx.call('POST', '/pre-inspection', {
+      token: driver.token,
+      json: { type: 'pre-inspection', company_id: owner.companyId, user_id: driver.id, unit_id: unitId },
+    })
+    const reportId = created.body.body._id as string
+    for (const result of results) await ctx.call('PUT', `/pre-inspection/${reportId}/result`, { token: driver.token, json: result })
+    const finished = await ctx.call('PUT', `/pre-inspection/${reportId}`, {
+      token: driver.token,
+      json: { currentStep: 5, signature: SIGNATURE, checklist: results.map((result) => result.item) },
+    })
+    if (finished.status !== 200) throw new Error(`The report was not finished (${finished.status}).`)
+    const listed = await ctx.call('GET', `/defects?unitId=${unitId}&status=all`, { token: owner.token })
+    return (listed.body.items as { _id: string; item: string; report_id: string; unit: { _id: string } }[])
+      .filter((defect) => defect.report_id === reportId)
+      .map((defect) => ({ _id: defect._id, item: defect.item, unitId: defect.unit._id }))
+  }
+  const certificationsOf = (defectId: string) => ctx.db.select().from(defectCertifications).where(eq(defectCertifications.defectId, defectId))
+
   return {
     ctx,
     owner,
@@ -126,6 +169,8 @@ export async function startOutboxServer() {
     unitRow,
     historyOf,
     earlierReport,
+    reportWithDefects,
+    certificationsOf,
     close: () => ctx.close(),
   }
 }

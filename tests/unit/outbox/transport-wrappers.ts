@@ -56,3 +56,14 @@ export function holding(inner: Transport) {
     },
   }
 }
+
+/** Delivers every request that matches, then loses its reply: the server committed, the phone never heard. */
+export function replyLost(inner: Transport, matches: (request: TransportRequest) => boolean = () => true): Transport {
+  return {
+    async send(request, onProgress) {
+      const response = await inner.send(request, onProgress)
+      if (matches(request)) throw new TypeError('Failed to fetch')
+      return response
+    },
+  }
+}

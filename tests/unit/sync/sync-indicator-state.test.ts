@@ -2,13 +2,14 @@
 // after the last change got through.
 import { describe, expect, test } from 'vitest'
 import type { OutboxSummary, WaitingItem } from '../../../src/outbox/outbox-summary.ts'
+import { HELD_MESSAGE } from '../../../src/outbox/held-ops.ts'
 import { SIGN_IN_AGAIN, WAITING_FOR_CONNECTION } from '../../../src/outbox/replay.ts'
 import { NOT_SENT_MESSAGE, syncIndicatorState } from '../../../src/features/sync/sync-indicator-state.ts'
 
 const UNIT = '6c1d5c8f-9e2b-4d4a-8b62-1a4d02e4b001'
 
 function item(seq: number, state: WaitingItem['state'], error: string | null = null, progress = 0): WaitingItem {
-  return { seq, what: 'Start inspection', unitId: UNIT, size: 2, state, progress, error }
+  return { seq, kind: 'create', what: 'Start inspection', unitId: UNIT, size: 2, state, progress, error }
 }
 
 /** A summary as summarizeOutbox builds it from these items. */
@@ -17,8 +18,9 @@ function summaryOf(items: WaitingItem[], progress = 0): OutboxSummary {
     pending: items.filter((entry) => entry.state === 'pending').length,
     sending: items.filter((entry) => entry.state === 'sending').length,
     failed: items.filter((entry) => entry.state === 'failed').length,
+    held: items.filter((entry) => entry.state === 'held').length,
     progress,
-    lastError: items.find((entry) => entry.state === 'failed' && entry.error)?.error ?? items.find((entry) => entry.error)?.error ?? null,
+    lastError: items.find((entry) => (entry.state === 'failed' || entry.state === 'held') && entry.error)?.error ?? items.find((entry) => entry.error)?.error ?? null,
     waitingItems: items,
   }
 }
@@ -61,6 +63,11 @@ describe('syncIndicatorState', () => {
   test('a refusal without a message still shows one', () => {
     const summary = summaryOf([item(1, 'failed')])
     expect(syncIndicatorState({ summary, online: true, justSynced: false })).toEqual({ kind: 'failed', count: 1, error: NOT_SENT_MESSAGE })
+  })
+
+  test('a change held for being too old to resend on its own needs the user like a refusal', () => {
+    const summary = summaryOf([item(1, 'held', HELD_MESSAGE), item(2, 'pending', WAITING_FOR_CONNECTION)])
+    expect(syncIndicatorState({ summary, online: true, justSynced: false })).toEqual({ kind: 'failed', count: 2, error: HELD_MESSAGE })
   })
 
   test('online changes held back by a server error or an ended session are waiting, with the reason', () => {

@@ -25,6 +25,7 @@ test('the state reads Pending, Sending with its percent, or Failed', () => {
   expect(waitingItemState({ state: 'pending', progress: 0 })).toBe('Pending')
   expect(waitingItemState({ state: 'sending', progress: 37 })).toBe('Sending 37%')
   expect(waitingItemState({ state: 'failed', progress: 0 })).toBe('Failed')
+  expect(waitingItemState({ state: 'held', progress: 0 })).toBe('Needs you')
 })
 
 describe('the unit of a waiting change', () => {
