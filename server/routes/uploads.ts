@@ -113,7 +113,8 @@ async function asApiError(response: Response): Promise<Response> {
 function tusRequest(c: Context<AppEnv>): Request {
   const raw = c.req.raw
   const node = c.env as Partial<HttpBindings> | undefined
-  if (node?.incoming && !('runtime' in raw)) Object.defineProperty(raw, 'runtime', { value: { node: { req: node.incoming, res: node.outgoing } } })
+  // Only a real Node request (an in-process test's env carries a bare socket address).
+  if (typeof node?.incoming?.once === 'function' && !('runtime' in raw)) Object.defineProperty(raw, 'runtime', { value: { node: { req: node.incoming, res: node.outgoing } } })
   return raw
 }
 
