@@ -14,9 +14,9 @@ import { PAIR_LIMIT } from '../../server/auth/attempt-limits.ts'
 import { s3Client } from '../../server/storage/s3-store.ts'
 import type { FetchLike } from '../../src/outbox/transport.ts'
 import { startTempCluster, type TempCluster } from '../pg/temp-cluster.ts'
-import { S3RVER_BUCKET, S3RVER_CREDENTIALS, startS3rver, type RunningS3rver } from '../server/s3rver-server.ts'
+import { S3RVER_BUCKET, s3rverEnv, startS3rver, type RunningS3rver } from '../server/s3rver-server.ts'
 import { seededRandom } from '../unit/outbox/seeded-random.ts'
-import { ALEX, CHECKLIST, driverDevice, driverUnitIds, photo, serverProcess, sharedSecretsEnv, signIn, type ApiSession, type ServerProcess } from './fault-harness.ts'
+import { ALEX, CHECKLIST, driverDevice, driverUnitIds, photo, sharedSecretsEnv, signIn, startInstances, type ApiSession, type ServerProcess } from './fault-harness.ts'
 import { freePort } from '../support/free-port.ts'
 import { capturedPretripWithVideo, video } from './video-link.ts'
 import { startRoundRobinProxy, type Forwarded, type RelayDecision, type RoundRobinProxy } from './round-robin-proxy.ts'
@@ -46,18 +46,10 @@ beforeAll(async () => {
     PUBLIC_URL: `http://127.0.0.1:${proxyPort}`,
     DATABASE_URL: cluster.url,
     ...sharedSecretsEnv('cluster-test-file-url-secret-of-48-characters-ok'),
-    S3_BUCKET: S3RVER_BUCKET,
-    S3_ENDPOINT: s3.endpoint,
-    S3_REGION: 'us-east-1',
-    S3_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
-    S3_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
-    S3_FORCE_PATH_STYLE: '1',
+    ...s3rverEnv(s3),
     DEMO: '1',
   }
-  const started = await Promise.allSettled([serverProcess(env), serverProcess(env)])
-  for (const outcome of started) if (outcome.status === 'fulfilled') instances.push(outcome.value)
-  const failed = started.find((outcome) => outcome.status === 'rejected')
-  if (failed) throw failed.reason
+  await startInstances(env, 2, instances)
   proxy = await startRoundRobinProxy(
     instances.map((instance) => instance.url),
     { port: proxyPort, beforeRelay: (request) => beforeRelay(request) },

@@ -12,8 +12,8 @@ import pg from 'pg'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { s3Client } from '../../server/storage/s3-store.ts'
 import { startTempCluster, type TempCluster } from '../pg/temp-cluster.ts'
-import { S3RVER_BUCKET, S3RVER_CREDENTIALS, startS3rver, type RunningS3rver } from '../server/s3rver-server.ts'
-import { driverDevice, driverUnitIds, serverProcess, sharedSecretsEnv, signIn, type ApiSession, type ServerProcess } from './fault-harness.ts'
+import { S3RVER_BUCKET, s3rverEnv, startS3rver, type RunningS3rver } from '../server/s3rver-server.ts'
+import { driverDevice, driverUnitIds, sharedSecretsEnv, signIn, startInstances, type ApiSession, type ServerProcess } from './fault-harness.ts'
 import { capturedPretripWithVideo, finishedVideo, video, videoLink } from './video-link.ts'
 
 let cluster: TempCluster | undefined
@@ -30,18 +30,10 @@ beforeAll(async () => {
   const env = {
     DATABASE_URL: cluster.url,
     ...sharedSecretsEnv('resumable-cluster-file-url-secret-of-48-characters'),
-    S3_BUCKET: S3RVER_BUCKET,
-    S3_ENDPOINT: s3.endpoint,
-    S3_REGION: 'us-east-1',
-    S3_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
-    S3_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
-    S3_FORCE_PATH_STYLE: '1',
+    ...s3rverEnv(s3),
     DEMO: '1',
   }
-  const started = await Promise.allSettled([serverProcess(env), serverProcess(env)])
-  for (const outcome of started) if (outcome.status === 'fulfilled') instances.push(outcome.value)
-  const failed = started.find((outcome) => outcome.status === 'rejected')
-  if (failed) throw failed.reason
+  await startInstances(env, 2, instances)
 }, 180_000)
 
 afterAll(async () => {

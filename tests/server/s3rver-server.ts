@@ -28,6 +28,18 @@ export interface RunningS3rver {
   dispose: () => Promise<void>
 }
 
+/** The server's env that stores its files in `s3`'s bucket, as a deployment's S3_* would. */
+export function s3rverEnv(s3: RunningS3rver): Record<string, string> {
+  return {
+    S3_BUCKET: S3RVER_BUCKET,
+    S3_ENDPOINT: s3.endpoint,
+    S3_REGION: 'us-east-1',
+    S3_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
+    S3_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
+    S3_FORCE_PATH_STYLE: '1',
+  }
+}
+
 /** s3rver keeps its http.Server here once running (not in its published types). */
 const httpServerOf = (server: S3rver) => (server as unknown as { httpServer: Server }).httpServer
 
