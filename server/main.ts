@@ -21,6 +21,7 @@ import { sweepExpiredReports } from './maintenance/sweep-reports.ts'
 import { seedDemo } from './seed.ts'
 import { diskFileStore, fileUrlSigner, removeUnfinishedWrites } from './storage/storage.ts'
 import { s3FileStore } from './storage/s3-store.ts'
+import { memoryUploadLocker, postgresUploadLocker } from './storage/upload-locks.ts'
 import { signingSecret } from './secret.ts'
 
 /**
@@ -63,6 +64,8 @@ await jobs.work(jobHandlers({ db: database.db, mailer, files, jobs, push, public
 // A start (deploy, restart) looks for due reminders at once rather than at the next tick of the schedule;
 // with several instances starting, the queue keeps one scan waiting and the day's row keeps it once.
 await jobs.enqueue(database.db, 'reminders.scan', {})
+// tus's per-upload lock, shared by every instance on one PostgreSQL (storage/upload-locks.ts).
+const uploadLocks = env.databaseUrl ? postgresUploadLocker(env.databaseUrl) : memoryUploadLocker()
 let draining = false
 const app = createApp({
   db: database.db,
@@ -70,6 +73,7 @@ const app = createApp({
   files,
   jobs,
   push,
+  uploadLocker: uploadLocks.locker,
   fileUrls: fileUrlSigner(secret),
   deviceTokens: deviceTokenSigner(secret),
   trustProxy: env.trustProxy,
@@ -137,6 +141,7 @@ async function stop(signal: string) {
   if (cut > 0) console.warn(`${cut} request(s) did not finish within ${env.drainTimeoutMs / 1000} s and were cut off`)
   // Jobs being worked on finish (or, past the queue's timeout, are left to be retried by another worker).
   await jobs.stop().catch((error: unknown) => console.warn(`Stopping the job queue: ${error instanceof Error ? error.message : String(error)}`))
+  await uploadLocks.close()
   await database.close()
   process.exit(0)
 }

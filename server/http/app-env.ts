@@ -1,4 +1,5 @@
 // The types every route shares: what the app is built from, and what a request carries.
+import type { Locker } from '@tus/utils'
 import type { Db } from '../db/client.ts'
 import type { RoleName } from '../db/schema.ts'
 import type { JobQueue } from '../jobs/job-queue.ts'
@@ -14,6 +15,11 @@ export interface AppDeps {
   mailer: Mailer
   /** Uploaded files (avatars, licences, inspection media, documents). */
   files: FileStore
+  /**
+   * tus's lock around each request on one upload (storage/upload-locks.ts): shared through PostgreSQL
+   * when several instances serve one database; one process's own when omitted.
+   */
+  uploadLocker?: Locker
   /** Background work: mail, file deletes; enqueued in the transaction of the change that causes it. */
   jobs: JobQueue
   /** Web Push to subscribed devices (VAPID-signed, RFC 8291-encrypted). */

@@ -4,14 +4,16 @@
 // finished upload to a draft (the upload routes' JSON form, inspections/uploads.ts), under an
 // Idempotency-Key, so exactly one capture comes of it however often anything is retried.
 // Each upload belongs to the person who created it; anyone else is told it does not exist.
-import { ERRORS, type Upload } from '@tus/utils'
+import { ERRORS, type Locker, type Upload } from '@tus/utils'
 import { Server as TusServer } from '@tus/server'
+import type { HttpBindings } from '@hono/node-server'
 import { Hono, type Context } from 'hono'
 import { MAX_VIDEO_BYTES, PHOTO_TYPES, VIDEO_TYPES } from '../../core/contract/media-limits.ts'
 import { companyOf, requireUser } from '../auth/session.ts'
 import type { AppEnv, SessionUser } from '../http/app-env.ts'
 import { requireRole } from '../inspections/scope.ts'
 import { isUploadId, UPLOADS_FOLDER, type ResumableUploads } from '../storage/resumable-uploads.ts'
+import { memoryUploadLocker } from '../storage/upload-locks.ts'
 import { NotFound } from '../domain-errors.ts'
 
 export const UPLOADS_PATH = '/api/uploads'
@@ -36,10 +38,11 @@ const spoiled = (error: unknown) =>
 const declaredType = (type: string | null | undefined) =>
   type && ([...PHOTO_TYPES, ...VIDEO_TYPES] as readonly string[]).includes(type) ? type : 'application/octet-stream'
 
-function tusServer(uploads: ResumableUploads): TusServer {
+function tusServer(uploads: ResumableUploads, locker: Locker): TusServer {
   return new TusServer({
     path: UPLOADS_PATH,
     datastore: uploads.datastore,
+    locker,
     maxSize: MAX_VIDEO_BYTES,
     relativeLocation: true,
     namingFunction: () => `${UPLOADS_FOLDER}/${crypto.randomUUID()}`,
@@ -70,7 +73,19 @@ function tusServer(uploads: ResumableUploads): TusServer {
   })
 }
 
-const servers = new WeakMap<ResumableUploads, TusServer>()
+const servers = new WeakMap<ResumableUploads, WeakMap<Locker, TusServer>>()
+/** Without a locker given (tests' apps on PGlite), one per store: the process's own locks. */
+const ownLockers = new WeakMap<ResumableUploads, Locker>()
+
+function serverFor(uploads: ResumableUploads, given: Locker | undefined): TusServer {
+  let locker = given ?? ownLockers.get(uploads)
+  if (!locker) ownLockers.set(uploads, (locker = memoryUploadLocker().locker))
+  let byLocker = servers.get(uploads)
+  if (!byLocker) servers.set(uploads, (byLocker = new WeakMap()))
+  let server = byLocker.get(locker)
+  if (!server) byLocker.set(locker, (server = tusServer(uploads, locker)))
+  return server
+}
 
 /** The upload as tus holds it, if `user` created it. */
 export async function ownUpload(uploads: ResumableUploads, user: SessionUser, id: string): Promise<Upload> {
@@ -89,6 +104,20 @@ async function asApiError(response: Response): Promise<Response> {
   return new Response(JSON.stringify({ message: `${message.charAt(0).toUpperCase()}${message.slice(1)}.`.replace(/\.\.$/, '.') }), { status: response.status, headers })
 }
 
+/**
+ * The request as tus should see it: with the Node request beside it (`runtime.node`, where srvx puts
+ * it), tus hears the connection break and ends the write in order, keeping what arrived. Without it, a
+ * broken body is an error that throws away what the store had not yet made durable — with the S3 store
+ * the whole unfinished part (up to 5 MiB), which the phone would then send again.
+ */
+function tusRequest(c: Context<AppEnv>): Request {
+  const raw = c.req.raw
+  const node = c.env as Partial<HttpBindings> | undefined
+  // Only a real Node request (an in-process test's env carries a bare socket address).
+  if (typeof node?.incoming?.once === 'function' && !('runtime' in raw)) Object.defineProperty(raw, 'runtime', { value: { node: { req: node.incoming, res: node.outgoing } } })
+  return raw
+}
+
 async function handle(c: Context<AppEnv>): Promise<Response> {
   const user = c.var.user
   requireRole(user, ['owner', 'driver'])
@@ -102,10 +131,10 @@ async function handle(c: Context<AppEnv>): Promise<Response> {
     if (!id || !isUploadId(id)) throw new NotFound('The upload was not found.')
     await ownUpload(uploads, user, id)
   }
-  let server = servers.get(uploads)
-  if (!server) servers.set(uploads, (server = tusServer(uploads)))
-  creators.set(c.req.raw, user)
-  return asApiError(await server.handleWeb(c.req.raw))
+  const server = serverFor(uploads, c.var.deps.uploadLocker)
+  const request = tusRequest(c)
+  creators.set(request, user)
+  return asApiError(await server.handleWeb(request))
 }
 
 export function uploadRoutes() {

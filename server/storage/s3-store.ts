@@ -78,6 +78,11 @@ export function s3Client(config: S3Config): S3 {
     credentials: config.credentials,
     retryMode: 'standard',
     maxAttempts: S3_MAX_ATTEMPTS,
+    // Checksums only where an operation requires one. By default the SDK now sends a stream body (the
+    // tus store's parts, read from temp files) as `aws-chunked` with a CRC trailer, which S3 itself
+    // decodes but S3-compatible stores that do not (s3rver, older MinIO and others) keep as the
+    // object's bytes: a video stored with chunk framing inside it.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
     // Connecting should be quick; a socket quiet for a minute (an upload stalled, a bucket hung) is dead.
     requestHandler: { connectionTimeout: 5_000, socketTimeout: 60_000 },
   })

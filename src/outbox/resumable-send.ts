@@ -5,6 +5,7 @@
 // backoff, connectivity and lanes decide when to try again, as for every other op.
 import type { HttpRequest, HttpResponse, HttpStack } from 'tus-js-client'
 import { messageFromBody } from '../api/error-message.ts'
+import { answerWaitMs } from './transport.ts'
 
 /** Per PATCH: two stored chunks (media-store.ts); a cut loses only what was in flight either way. */
 export const RESUMABLE_CHUNK_BYTES = 8 * 1024 * 1024
@@ -92,6 +93,8 @@ export async function sendResumable(
     let stall: ReturnType<typeof setTimeout> | undefined
     let stalled = false
     let settled = false
+    /** The PATCH on its way (null between requests): its body's range, and whether all of it is handed over. */
+    let patch: { start: number; end: number; handedOver: boolean } | null = null
     const settle = (outcome: () => void) => {
       if (settled) return
       settled = true
@@ -100,10 +103,12 @@ export async function sendResumable(
     }
     const alive = () => {
       clearTimeout(stall)
+      // A PATCH whose body is all handed over may still have its tail crossing a slow link (transport.ts).
+      const wait = patch?.handedOver ? answerWaitMs(options.stallMs, patch.end - patch.start) : options.stallMs
       stall = setTimeout(() => {
         stalled = true
         void upload.abort().finally(() => settle(() => reject(new Error('The server took too long to answer.'))))
-      }, options.stallMs)
+      }, wait)
     }
     const upload = new tus.Upload(
       // Any value our own fileReader (below) understands; tus-js-client only hands it over.
@@ -136,7 +141,17 @@ export async function sendResumable(
           alive()
           if (upload.url) void hooks.onUrl(upload.url)
         },
+        // tus also reports progress before a PATCH and after its answer; only bytes of a PATCH under way count as handed over.
+        onBeforeRequest: (request) => {
+          if (request.getMethod() !== 'PATCH') return
+          const start = Number(request.getHeader('Upload-Offset') ?? 0)
+          patch = { start, end: Math.min(start + RESUMABLE_CHUNK_BYTES, source.size), handedOver: false }
+        },
+        onAfterResponse: () => {
+          patch = null
+        },
         onProgress: (sent, total) => {
+          if (patch && sent >= patch.end) patch.handedOver = true
           alive()
           hooks.onProgress(total > 0 ? Math.floor((sent / total) * 100) : 0)
         },

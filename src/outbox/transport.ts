@@ -16,6 +16,18 @@ export const STALL_MS = 10_000
  * (4 KB/s, 32 kbps) passes no useful data anyway.
  */
 export const SLOWEST_USEFUL_BYTES_PER_MS = 4
+/**
+ * At most this much of a body may still be on its way once the browser reports all of it sent: upload
+ * progress counts bytes handed to the socket, and the socket's send buffer and the network's queues
+ * hold up to megabytes. On Slow 3G with four uploads sharing the link, a photo reported sent takes
+ * 10–20 s more to arrive; a fixed STALL_MS gave up on it every time, and sent it again.
+ */
+export const BUFFERED_BYTES_BOUND = 1024 * 1024
+
+/** How long to wait for an answer once a body of `bytes` is handed over: the stall time plus its time on the slowest useful link. */
+export function answerWaitMs(stallMs: number, bytes: number): number {
+  return stallMs + Math.min(bytes, BUFFERED_BYTES_BOUND) / SLOWEST_USEFUL_BYTES_PER_MS
+}
 
 export const STALLED_MESSAGE = 'The server took too long to answer.'
 
@@ -128,15 +140,20 @@ export function xhrTransport(options: TransportOptions = {}): Transport {
         const xhr = new XMLHttpRequest()
         let stall: ReturnType<typeof setTimeout> | undefined
         let stalled = false
+        let bodyHandedOver = false
         const quiet = quietWatch(options.onQuiet)
-        // Any sign of life — bytes going up, headers or bytes coming down — restarts the wait.
+        // Any sign of life — bytes going up, headers or bytes coming down — restarts the wait; once the
+        // whole body is handed over, its tail may still be crossing a slow link (BUFFERED_BYTES_BOUND).
         const alive = () => {
           quiet.alive()
           clearTimeout(stall)
-          stall = setTimeout(() => {
-            stalled = true
-            xhr.abort()
-          }, stallMs)
+          stall = setTimeout(
+            () => {
+              stalled = true
+              xhr.abort()
+            },
+            bodyHandedOver ? answerWaitMs(stallMs, request.size) : stallMs,
+          )
         }
         const settle = (outcome: () => void) => {
           clearTimeout(stall)
@@ -147,8 +164,13 @@ export function xhrTransport(options: TransportOptions = {}): Transport {
         for (const [name, value] of Object.entries(request.headers)) xhr.setRequestHeader(name, value)
         xhr.setRequestHeader('Content-Type', request.contentType)
         xhr.upload.onprogress = (event) => {
+          if (event.lengthComputable && event.total > 0 && event.loaded >= event.total) bodyHandedOver = true
           alive()
           if (event.lengthComputable && event.total > 0) onProgress(Math.floor((event.loaded / event.total) * 100))
+        }
+        xhr.upload.onload = () => {
+          bodyHandedOver = true
+          alive()
         }
         xhr.onreadystatechange = alive
         xhr.onprogress = alive

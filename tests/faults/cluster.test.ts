@@ -3,8 +3,8 @@
 // an empty database), and a round-robin proxy in front with no stickiness. Through the proxy: a token
 // from one instance works on both, an idempotent create retried on the other instance makes one row,
 // the sign-in limit counts across instances, a photo stored through one opens through the other, and a
-// driver's phone drains a morning of pre-trips while one instance is killed and restarted — every draft
-// and every photo arrives exactly once.
+// driver's phone drains a morning of pre-trips (one with a video, sent resumably) while one instance is
+// killed and restarted — every draft, every photo and the video arrive exactly once.
 import { existsSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import { GetObjectCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3'
@@ -14,10 +14,11 @@ import { PAIR_LIMIT } from '../../server/auth/attempt-limits.ts'
 import { s3Client } from '../../server/storage/s3-store.ts'
 import type { FetchLike } from '../../src/outbox/transport.ts'
 import { startTempCluster, type TempCluster } from '../pg/temp-cluster.ts'
-import { S3RVER_BUCKET, S3RVER_CREDENTIALS, startS3rver, type RunningS3rver } from '../server/s3rver-server.ts'
+import { S3RVER_BUCKET, s3rverEnv, startS3rver, type RunningS3rver } from '../server/s3rver-server.ts'
 import { seededRandom } from '../unit/outbox/seeded-random.ts'
-import { ALEX, CHECKLIST, driverDevice, driverUnitIds, photo, serverProcess, sharedSecretsEnv, signIn, type ApiSession, type ServerProcess } from './fault-harness.ts'
+import { ALEX, CHECKLIST, driverDevice, driverUnitIds, photo, sharedSecretsEnv, signIn, startInstances, type ApiSession, type ServerProcess } from './fault-harness.ts'
 import { freePort } from '../support/free-port.ts'
+import { capturedPretripWithVideo, video } from './video-link.ts'
 import { startRoundRobinProxy, type Forwarded, type RelayDecision, type RoundRobinProxy } from './round-robin-proxy.ts'
 
 const OWNER = 'owner@fleetyard.demo'
@@ -45,18 +46,10 @@ beforeAll(async () => {
     PUBLIC_URL: `http://127.0.0.1:${proxyPort}`,
     DATABASE_URL: cluster.url,
     ...sharedSecretsEnv('cluster-test-file-url-secret-of-48-characters-ok'),
-    S3_BUCKET: S3RVER_BUCKET,
-    S3_ENDPOINT: s3.endpoint,
-    S3_REGION: 'us-east-1',
-    S3_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
-    S3_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
-    S3_FORCE_PATH_STYLE: '1',
+    ...s3rverEnv(s3),
     DEMO: '1',
   }
-  const started = await Promise.allSettled([serverProcess(env), serverProcess(env)])
-  for (const outcome of started) if (outcome.status === 'fulfilled') instances.push(outcome.value)
-  const failed = started.find((outcome) => outcome.status === 'rejected')
-  if (failed) throw failed.reason
+  await startInstances(env, 2, instances)
   proxy = await startRoundRobinProxy(
     instances.map((instance) => instance.url),
     { port: proxyPort, beforeRelay: (request) => beforeRelay(request) },
@@ -260,6 +253,11 @@ test('a phone drains its pre-trips through the proxy while an instance is killed
       expected.set(description, perItem)
     }
   }
+  // And one pre-trip with a video, sent resumably (tus): its HEADs and PATCHes go round-robin too, so a
+  // resumed upload lands on the other instance (the upload lock is shared through PostgreSQL).
+  const videoFile = video(6 * 1024 * 1024, SEED)
+  const videoDescription = 'Cluster video pre-trip'
+  await capturedPretripWithVideo(phone, session, unitIds[0]!, videoFile, videoDescription)
   const ops = await phone.pendingOps()
 
   // Instance 1 dies (kill -9) once it has stored its `killAt`-th photo, before its answer leaves: the
@@ -359,9 +357,24 @@ test('a phone drains its pre-trips through the proxy while an instance is killed
     const perItem = expected.get(draft.description)!
     expect(photos).toEqual([...CHECKLIST].sort().map((item) => ({ item, n: perItem, keys: perItem })))
   }
-  // The bucket holds exactly the photos the database names: none missing, no orphan from a killed request.
-  const named = await query<{ file_key: string }>(`select file_key from media order by file_key`)
-  expect(await bucketKeys('media/')).toEqual(named.map((row) => row.file_key).sort())
+  // The video once, byte for byte, under the key tus gave it.
+  const videos = await query<{ file_key: string; kind: string }>(
+    `select m.file_key, m.kind from media m join inspections i on i.id = m.inspection_id where i.description = $1 and i.finished_at is not null`,
+    [videoDescription],
+  )
+  expect(videos).toHaveLength(1)
+  expect(videos[0]!.file_key).toMatch(/^uploads\//)
+  expect((await bucketBytes(videos[0]!.file_key)).equals(Buffer.from(await videoFile.arrayBuffer()))).toBe(true)
+  // The bucket holds exactly the files the database names: none missing, no orphan from a killed
+  // request, and no record of tus's left for the attached video once the attach's job has run. An
+  // upload created whose answer was lost (the flaky link, the killed instance) is never used by the
+  // phone, which creates another: its record (`.info`, maybe `.part`) stays until the sweep expires it
+  // (RESUMABLE_EXPIRY_MS) — bookkeeping of an empty upload, never a second copy of the video.
+  const named = (await query<{ file_key: string }>(`select file_key from media order by file_key`)).map((row) => row.file_key).sort()
+  const abandoned = (key: string) => /^uploads\/[0-9a-f-]+\.(info|part)$/.test(key) && !named.includes(key.replace(/\.(info|part)$/, ''))
+  const stored = async () => [...(await bucketKeys('media/')), ...(await bucketKeys('uploads/'))].filter((key) => !abandoned(key)).sort()
+  for (let tries = 0; tries < 120 && (await stored()).length > named.length; tries++) await new Promise((resolve) => setTimeout(resolve, 250))
+  expect(await stored()).toEqual(named)
   expect(instances.map(filesOnDisk)).toEqual([0, 0])
 
   const photos = [...expected.values()].reduce((sum, perItem) => sum + perItem * CHECKLIST.length, 0)
@@ -369,7 +382,7 @@ test('a phone drains its pre-trips through the proxy while an instance is killed
   const down = proxy.log.slice(victim.killedAt, victim.backAt < 0 ? drainedTo : Math.min(victim.backAt, drainedTo))
   const count = (requests: readonly Forwarded[], upstream: number) => requests.filter((request) => request.upstream === upstream).length
   console.log(
-    `cluster chaos (seed ${SEED}): ${expected.size} pre-trips, ${photos} photos, ${ops} ops; ${figures.requests} requests from the phone ` +
+    `cluster chaos (seed ${SEED}): ${expected.size} pre-trips, ${photos} photos, and one pre-trip with a ${videoFile.size / 1024 / 1024} MiB video; ${ops} ops; ${figures.requests} requests from the phone ` +
       `(${figures.retries} retries; ${figures.neverSent} never sent, ${figures.answersLost} answers lost after commit); ` +
       `through the proxy ${count(drain, 0)} to instance 0, ${count(drain, 1)} to instance 1; instance 1 killed after storing its photo ${killAt}, ` +
       `${down.length} requests while it was down (${down.filter((request) => request.status === 502).length} answered 502), ` +

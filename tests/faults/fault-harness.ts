@@ -49,6 +49,17 @@ export interface ServerProcess {
   dispose: () => Promise<void>
 }
 
+/**
+ * Starts `count` instances with the same env together, as a deployment does; every one that started
+ * is put in `into` even when another failed (then this throws), so the caller's afterAll disposes it.
+ */
+export async function startInstances(env: Record<string, string>, count: number, into: ServerProcess[]): Promise<void> {
+  const started = await Promise.allSettled(Array.from({ length: count }, () => serverProcess(env)))
+  for (const outcome of started) if (outcome.status === 'fulfilled') into.push(outcome.value)
+  const failed = started.find((outcome) => outcome.status === 'rejected')
+  if (failed) throw failed.reason
+}
+
 /** The real server as a child process (tests/support/server-process.ts) that a test may kill and start again. */
 export async function serverProcess(
   env: Record<string, string> = {},
