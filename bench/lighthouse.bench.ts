@@ -6,12 +6,15 @@
 // screen leaves there (token, user id, and the session hint the app keeps for a fast next start) on the
 // origin (a JSON API page, so no service worker is installed first); Lighthouse then keeps storage
 // (disableStorageReset) and loads /units cold: no cached data, no service worker, empty HTTP cache.
-// Performance score, LCP, TBT, CLS, FCP — median of 3 runs (1 quick). Beside them, figures a busy
+// Performance score, LCP, TBT, CLS, FCP — median of 5 runs (1 quick; BENCH_LIGHTHOUSE_RUNS=n for n). Beside them, figures a busy
 // machine does not change: the requests and the JS bytes that finished before the largest paint, the
 // longest chain of requests one waits for, and the count of long main-thread tasks (those do depend on
 // the CPU, but less than their length). The 1-minute load average at each run goes with the figures.
 // BENCH_LIGHTHOUSE_REPORTS=<dir> also writes each run's full JSON report there, to see what holds a
-// figure back.
+// figure back. BENCH_LIGHTHOUSE_PAGES=signin,units-large,units-small measures only those pages.
+// BENCH_LIGHTHOUSE_COMPARE=<dist dir> is an A/B on a shared machine: a second server (same server code,
+// its own data seeded alike) serves that other build, and each run of a page is taken on both, one
+// right after the other, so a burst of load falls on both sides alike.
 import os from 'node:os'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
@@ -27,8 +30,10 @@ import { median, printTable, QUICK, record, round, type Row } from './lib/result
 
 const LARGE_FLEET = 10_000
 const SMALL_FLEET = 200
-const RUNS = QUICK ? 1 : 3
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS) || (QUICK ? 1 : 5)
 const REPORTS_DIR = process.env.BENCH_LIGHTHOUSE_REPORTS
+const COMPARE_DIST = process.env.BENCH_LIGHTHOUSE_COMPARE ? path.resolve(process.env.BENCH_LIGHTHOUSE_COMPARE) : null
+const PAGES = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').map((page) => page.trim()) ?? null
 
 interface Figures {
   score: number
@@ -135,43 +140,72 @@ function medianOf(runs: Figures[]): Figures {
   }
 }
 
-const { distDir, cleanup } = builtApp()
-const dataDir = tempDir('lighthouse')
-if (REPORTS_DIR) mkdirSync(REPORTS_DIR, { recursive: true })
-try {
+/** One server with both fleets seeded, serving `distDir`. */
+async function seededServer(distDir: string, dataDir: string) {
   const database = pgliteIn(dataDir)
   await seedCompany(database, { unitCount: LARGE_FLEET, owner: BENCH_LARGE_FLEET_OWNER, companyName: 'Bench Large Fleet' })
   await seedCompany(database, { unitCount: SMALL_FLEET })
   const server = await startServer({ dataDir, distDir })
-  try {
-    const largeFleet = await signIn(server.url, BENCH_LARGE_FLEET_OWNER.email, BENCH_LARGE_FLEET_OWNER.password)
-    const smallFleet = await signIn(server.url, BENCH_OWNER.email, BENCH_OWNER.password)
-    const pages: Record<string, Figures> = {}
-    for (const [name, urlPath, session] of [
-      ['/signin', '/signin', null],
-      [`/units (owner, ${LARGE_FLEET.toLocaleString('en-US')} units)`, '/units', largeFleet],
-      [`/units (owner, ${SMALL_FLEET} units)`, '/units', smallFleet],
-    ] as const) {
-      const runs: Figures[] = []
-      for (let run = 0; run < RUNS; run += 1) {
-        const reportName = `${name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}-${run + 1}`
-        runs.push(await audit(`${server.url}${urlPath}`, session, server.url, reportName))
-      }
-      pages[name] = medianOf(runs)
-    }
-    const rows: Row[] = Object.entries(pages).flatMap(([name, figures]): Row[] => [
-      [name, `score ${figures.score}, LCP ${figures.lcpMs} ms, TBT ${figures.tbtMs} ms, CLS ${figures.cls} (FCP ${figures.fcpMs} ms)`],
-      [
-        '',
-        `before LCP: ${figures.requestsBeforeLcp} requests, ${figures.jsKbBeforeLcp} KB of JS; chain of ${figures.chainLength}; ${figures.longTasks} long tasks; load ${figures.loadAverage}`,
-      ],
-    ])
-    printTable(`Lighthouse 12, mobile defaults (simulated Slow 4G, 4x CPU), Chromium ${chromiumVersion}, median of ${RUNS}`, rows)
-    record('lighthouse', { runs: RUNS, chromium: chromiumVersion, units: [LARGE_FLEET, SMALL_FLEET], pages })
-  } finally {
-    await server.stop()
+  return {
+    server,
+    largeFleet: await signIn(server.url, BENCH_LARGE_FLEET_OWNER.email, BENCH_LARGE_FLEET_OWNER.password),
+    smallFleet: await signIn(server.url, BENCH_OWNER.email, BENCH_OWNER.password),
   }
+}
+
+type Seeded = Awaited<ReturnType<typeof seededServer>>
+
+const PAGE_LIST = [
+  { key: 'signin', name: '/signin', urlPath: '/signin', session: () => null },
+  { key: 'units-large', name: `/units (owner, ${LARGE_FLEET.toLocaleString('en-US')} units)`, urlPath: '/units', session: (seeded: Seeded) => seeded.largeFleet },
+  { key: 'units-small', name: `/units (owner, ${SMALL_FLEET} units)`, urlPath: '/units', session: (seeded: Seeded) => seeded.smallFleet },
+] as const
+
+function rowsOf(pages: Record<string, Figures>, runs: Record<string, Figures[]>): Row[] {
+  return Object.entries(pages).flatMap(([name, figures]): Row[] => [
+    [name, `score ${figures.score}, LCP ${figures.lcpMs} ms, TBT ${figures.tbtMs} ms, CLS ${figures.cls} (FCP ${figures.fcpMs} ms)`],
+    ['', `runs: scores ${runs[name]!.map((run) => run.score).join(', ')}; loads ${runs[name]!.map((run) => round(run.loadAverage, 1)).join(', ')}`],
+    [
+      '',
+      `before LCP: ${figures.requestsBeforeLcp} requests, ${figures.jsKbBeforeLcp} KB of JS; chain of ${figures.chainLength}; ${figures.longTasks} long tasks; load ${figures.loadAverage}`,
+    ],
+  ])
+}
+
+const { distDir, cleanup } = builtApp()
+const sides = [{ label: COMPARE_DIST ? 'A (BENCH_DIST_DIR)' : '', distDir, dataDir: tempDir('lighthouse') }]
+if (COMPARE_DIST) sides.push({ label: 'B (BENCH_LIGHTHOUSE_COMPARE)', distDir: COMPARE_DIST, dataDir: tempDir('lighthouse-b') })
+if (REPORTS_DIR) mkdirSync(REPORTS_DIR, { recursive: true })
+const started: Seeded[] = []
+try {
+  for (const side of sides) started.push(await seededServer(side.distDir, side.dataDir))
+  const pages = sides.map((): Record<string, Figures> => ({}))
+  const runsOf = sides.map((): Record<string, Figures[]> => ({}))
+  for (const page of PAGE_LIST) {
+    if (PAGES && !PAGES.includes(page.key)) continue
+    for (let run = 0; run < RUNS; run += 1) {
+      for (const [index, seeded] of started.entries()) {
+        const side = COMPARE_DIST ? `${index === 0 ? 'A' : 'B'}-` : ''
+        const reportName = `${side}${page.name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}-${run + 1}`
+        const figures = await audit(`${seeded.server.url}${page.urlPath}`, page.session(seeded), seeded.server.url, reportName)
+        ;(runsOf[index]![page.name] ??= []).push(figures)
+      }
+    }
+    for (const index of started.keys()) pages[index]![page.name] = medianOf(runsOf[index]![page.name]!)
+  }
+  for (const [index, side] of sides.entries()) {
+    const title = `Lighthouse 12, mobile defaults (simulated Slow 4G, 4x CPU), Chromium ${chromiumVersion}, median of ${RUNS}`
+    printTable(side.label ? `${title} — ${side.label}: ${side.distDir}` : title, rowsOf(pages[index]!, runsOf[index]!))
+  }
+  record('lighthouse', {
+    runs: RUNS,
+    chromium: chromiumVersion,
+    units: [LARGE_FLEET, SMALL_FLEET],
+    pages: pages[0],
+    ...(COMPARE_DIST ? { compare: { distDir: COMPARE_DIST, pages: pages[1] } } : {}),
+  })
 } finally {
-  rmSync(dataDir, { recursive: true, force: true })
+  for (const seeded of started) await seeded.server.stop()
+  for (const side of sides) rmSync(side.dataDir, { recursive: true, force: true })
   cleanup()
 }

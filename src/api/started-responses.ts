@@ -26,3 +26,11 @@ export function takeStartedResponse(request: Request | URL | string): Promise<Re
   if (index < 0) return undefined
   return started.splice(index, 1)[0]?.response
 }
+
+/**
+ * The answer to the first request the head start sent, left for its taker: whether it comes tells the
+ * app's connectivity what a probe of its own would (app.tsx). Undefined when the head start sent none.
+ */
+export function firstStartedResponse(): Promise<Response> | undefined {
+  return startedRequests()?.[0]?.response
+}

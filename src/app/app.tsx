@@ -5,6 +5,7 @@ import { onlineManager, useIsRestoring } from '@tanstack/react-query'
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
 import { RouterProvider } from '@tanstack/react-router'
 import { queryCachePersistOptions } from '../api/query-cache-persistence.ts'
+import { firstStartedResponse } from '../api/started-responses.ts'
 import { createQueryClient } from './query-client.ts'
 import { createAppRouter } from './router.tsx'
 import { useRestoredSession, type RestoreOptions } from './restore-session.ts'
@@ -27,8 +28,9 @@ const router = createAppRouter(queryClient)
 const persistOptions = queryCachePersistOptions()
 
 // One connectivity state for the whole page, from the browser's events and what requests do; started
-// now, so a page opened on a dead link (or with a navigator.onLine that lies) learns it at once.
-connectivity.start()
+// now, so a page opened on a dead link (or with a navigator.onLine that lies) learns it at once — from
+// the head start's first request when it sent one, else from a probe.
+connectivity.start(firstStartedResponse())
 // Query follows it instead of navigator.onLine: offline, refetches of cached lists pause (keeping their
 // data) instead of failing, and paused ones resume once the server answers again.
 onlineManager.setEventListener((setOnline) => {

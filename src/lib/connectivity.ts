@@ -49,8 +49,12 @@ export interface Connectivity extends LinkReport {
   subscribe(listener: (state: ConnectivityState) => void): () => void
   /** Probes as soon as the minimum gap allows (joining a probe in flight); resolves with the state after it. */
   check(): Promise<ConnectivityState>
-  /** Listens to the browser's events and keeps probing while offline; returns the stop, which ends every timer. */
-  start(): () => void
+  /**
+   * Listens to the browser's events and keeps probing while offline; returns the stop, which ends every
+   * timer. `startedRequest`, a request to our server already on its way (the page's head start), answers
+   * the start's question in place of a probe of its own, in the same time and with the same rule.
+   */
+  start(startedRequest?: Promise<unknown>): () => void
 }
 
 /** Resolves once our server answered; rejects on a network error or when `signal` aborts. */
@@ -160,7 +164,7 @@ export function createConnectivity(options: ConnectivityOptions): Connectivity {
     if (started && state === 'offline' && !inFlight && !next) scheduleProbe(probeDelay(failures + 1, random, baseMs, capMs))
   }
 
-  function runProbe(): void {
+  function runProbe(probe: Probe = options.probe): void {
     next = null
     if (inFlight) return
     lastProbeAt = Date.now()
@@ -170,7 +174,7 @@ export function createConnectivity(options: ConnectivityOptions): Connectivity {
     const waiting = waiters
     waiters = []
     let cancelled = false
-    const promise = Promise.race([options.probe(controller.signal), aborted])
+    const promise = Promise.race([probe(controller.signal), aborted])
       .then(
         () => true,
         () => false,
@@ -231,15 +235,22 @@ export function createConnectivity(options: ConnectivityOptions): Connectivity {
     if (state !== 'offline') void check()
   }
 
-  function start(): () => void {
+  function start(startedRequest?: Promise<unknown>): () => void {
     if (started) return stop
     started = true
     network?.addEventListener('online', onOnline)
     network?.addEventListener('offline', onOffline)
     visibility?.addEventListener('visibilitychange', onVisibility)
     // A start with a network the browser believes in is checked at once: that is how a page opened on
-    // lie-fi, or one whose navigator.onLine is wrong after a reload, learns it is offline.
-    if (state !== 'online') void check()
+    // lie-fi, or one whose navigator.onLine is wrong after a reload, learns it is offline. A request the
+    // page already sent is that check (it is not aborted on timeout: its sender still wants the answer),
+    // so the start does not add one more request to a slow link while the first screen loads.
+    if (state !== 'online' && !inFlight) {
+      if (startedRequest) {
+        cancelScheduled()
+        runProbe(() => startedRequest)
+      } else void check()
+    }
     return stop
   }
 

@@ -5,8 +5,8 @@ import type { DraftKind } from '../../core/contract/inspections.ts'
 import type { MediaKind } from '../../core/contract/media-limits.ts'
 import type { CaptureLocation } from '../../core/contract/capture-stamp.ts'
 import type { CertificationAction } from '../../core/contract/dvir.ts'
-
-export const OUTBOX_DB_NAME = 'fleetyard-outbox'
+import { markOutboxInUse } from './outbox-in-use.ts'
+import { OUTBOX_DB_NAME } from './stored-ops.ts'
 
 export type DraftStatus = 'open' | 'finishing' | 'cancelled' | 'done'
 /** stored: safe on this device, not yet on the server; sent: the server holds it; failed: the server refused it. */
@@ -201,3 +201,6 @@ export class OutboxDb extends Dexie {
 
 /** The one database of the app (page and service worker alike). */
 export const outboxDb = new OutboxDb()
+// Whatever loaded this code (a capture flow, the waiting list, sign-in) may queue or show changes, so a
+// page that had not needed its outbox runs it from now on: it replays what gets queued here.
+markOutboxInUse()

@@ -3,11 +3,14 @@ import { createFileRoute, Outlet } from '@tanstack/react-router'
 import { AfterFirstScreen } from '../app/after-first-screen.tsx'
 import { afterFirstScreen } from '../app/first-screen.ts'
 import { AppLayout } from '../app/layout/app-layout.tsx'
+import { useOutboxInUse, watchForStoredOps } from '../app/outbox-when-needed.ts'
+import { connectivity } from '../lib/app-connectivity.ts'
 import { whenIdle } from '../lib/when-idle.ts'
 import { requireArea } from './-guards.ts'
 
-// The outbox (Dexie, ~30 KB) loads once the first screen is up (app/first-screen.ts), not before it:
-// nothing a screen first paints needs it, and the sync indicator shows nothing until a change waits.
+// The outbox (Dexie, ~30 KB) loads only once the page needs it (app/outbox-when-needed.ts), and never
+// before the first screen is up (app/first-screen.ts): the sync indicator shows nothing until a change
+// waits.
 const SyncIndicator = lazy(() => import('../features/sync/sync-indicator.tsx').then((module) => ({ default: module.SyncIndicator })))
 // Lazy, and asked for once the first screen is up: the bell and its query stay out of the JavaScript
 // every screen (and sign-in) loads first, and out of the opening screen's way.
@@ -19,8 +22,12 @@ export const Route = createFileRoute('/_app')({
 })
 
 function AppRoute() {
-  // Changes made earlier (or before a reload) are sent from any screen, not only the one that made them.
+  const outboxInUse = useOutboxInUse()
+  // Changes waiting on the device (made earlier, before a reload, or in another tab) are sent from any
+  // screen, not only the one that made them.
+  useEffect(() => watchForStoredOps({ connectivity }), [])
   useEffect(() => {
+    if (!outboxInUse) return
     let live = true
     let stop: (() => void) | undefined
     let cancelIdle = () => {}
@@ -37,14 +44,16 @@ function AppRoute() {
       cancelIdle()
       stop?.()
     }
-  }, [])
+  }, [outboxInUse])
   return (
     <AppLayout
       headerExtras={
         <>
-          <AfterFirstScreen>
-            <SyncIndicator />
-          </AfterFirstScreen>
+          {outboxInUse && (
+            <AfterFirstScreen>
+              <SyncIndicator />
+            </AfterFirstScreen>
+          )}
           <AfterFirstScreen>
             <NotificationBell />
           </AfterFirstScreen>
@@ -55,4 +64,3 @@ function AppRoute() {
     </AppLayout>
   )
 }
-

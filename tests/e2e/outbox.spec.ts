@@ -58,6 +58,44 @@ async function waitForServiceWorkerControl(page: Page): Promise<void> {
 const header = (page: Page) => page.getByRole('banner')
 const indicatorLink = (page: Page, name: RegExp | string) => header(page).getByRole('link', { name })
 
+/** Online once on the unit's assignments screen, so the unit and the drivers are on the device. */
+async function visitUnitOnline(page: Page, unit: DemoUnit): Promise<void> {
+  await page.goto(`/unit/${unit._id}/inspections`)
+  await expect(page.getByText(`Unit ${unit.unitNumber} ·`)).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Start' })).toBeEnabled()
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('fleetyard-query-cache-v1') ?? '')).toContain(`"unitNumber":"${unit.unitNumber}"`)
+}
+
+/** Starts an assignment on the screen `visitUnitOnline` opened (the caller has gone offline) up to step 2. */
+async function startAssignment(page: Page, driver: DemoDriver, description: string): Promise<void> {
+  await page.getByRole('button', { name: 'Start' }).click()
+  await page.getByLabel('Driver').selectOption({ label: `${driver.user.firstName} ${driver.user.lastName}` })
+  await page.getByLabel('Description').fill(description)
+  await page.getByRole('button', { name: 'Next' }).click()
+  await expect(page.getByRole('heading', { name: 'Step 2 of 3: Photos and videos' })).toBeVisible()
+}
+
+/**
+ * The server holds the one open assignment, with what was entered offline: asking to start another
+ * resumes it ('fail') instead of creating one. Then it is deleted, leaving the demo unit as it was.
+ */
+async function expectOneAssignmentThenRemove(page: Page, session: Session, unit: DemoUnit, driver: DemoDriver, description: string): Promise<void> {
+  const create = await page.request.post('/api/inspection', {
+    headers: { Authorization: `Bearer ${session.token}` },
+    data: { type: 'inspection', company_id: session.companyId, user_id: session.userId, unit_id: unit._id },
+  })
+  expect(create.status()).toBe(200)
+  const resumed = (await create.json()) as { status: string; body: { _id: string; description: string; to_user_id: string | null; currentStep: number } }
+  expect(resumed.status).toBe('fail')
+  expect(resumed.body).toMatchObject({ description, to_user_id: driver.user._id, currentStep: 2 })
+
+  const removed = await page.request.post('/api/inspection/delete', {
+    headers: { Authorization: `Bearer ${session.token}` },
+    data: { type: 'inspection', currentStep: 2, company_id: session.companyId, user_id: session.userId, unit_id: unit._id, inspectionId: resumed.body._id },
+  })
+  expect(removed.ok()).toBe(true)
+}
+
 test('an assignment started offline is listed as waiting, survives a reload, and reaches the server once back online', async ({ page, context }) => {
   test.setTimeout(120_000)
   await signIn(page, OWNER)
@@ -66,25 +104,15 @@ test('an assignment started offline is listed as waiting, survives a reload, and
   const unit = (await apiGet<DemoUnit[]>(page, session, `/units/${session.companyId}`)).filter((candidate) => candidate.status === 'Available').at(-1)
   const driver = (await apiGet<DemoDriver[]>(page, session, `/company/${session.companyId}/drivers`))[0]
   if (!unit || !driver) throw new Error('the demo company has no Available unit or no driver')
-  const driverName = `${driver.user.firstName} ${driver.user.lastName}`
   const description = `Left offline ${Date.now()}`
 
   await waitForServiceWorkerControl(page)
-  // Nothing waits yet: the indicator shows nothing.
-  await expect(header(page).getByRole('status')).toHaveText('')
+  // Nothing waits yet: the indicator shows nothing (a page with nothing waiting does not even load it).
+  await expect(header(page).getByRole('status').filter({ hasText: /\S/ })).toHaveCount(0)
 
-  // Online once, so the unit and the drivers are on the device.
-  await page.goto(`/unit/${unit._id}/inspections`)
-  await expect(page.getByText(`Unit ${unit.unitNumber} ·`)).toBeVisible()
-  await expect(page.getByRole('button', { name: 'Start' })).toBeEnabled()
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('fleetyard-query-cache-v1') ?? '')).toContain(`"unitNumber":"${unit.unitNumber}"`)
-
+  await visitUnitOnline(page, unit)
   await context.setOffline(true)
-  await page.getByRole('button', { name: 'Start' }).click()
-  await page.getByLabel('Driver').selectOption({ label: driverName })
-  await page.getByLabel('Description').fill(description)
-  await page.getByRole('button', { name: 'Next' }).click()
-  await expect(page.getByRole('heading', { name: 'Step 2 of 3: Photos and videos' })).toBeVisible()
+  await startAssignment(page, driver, description)
 
   const offline = indicatorLink(page, /^Working offline/)
   await expect(offline).toBeVisible()
@@ -113,21 +141,37 @@ test('an assignment started offline is listed as waiting, survives a reload, and
   await expect(header(page).getByRole('status')).toHaveText(/^(Up to date)?$/)
   await expect(header(page).getByRole('status')).toHaveText('')
 
-  // The server holds the one open assignment, with what was entered offline: asking to start another
-  // resumes it ('fail') instead of creating one.
-  const create = await page.request.post('/api/inspection', {
-    headers: { Authorization: `Bearer ${session.token}` },
-    data: { type: 'inspection', company_id: session.companyId, user_id: session.userId, unit_id: unit._id },
-  })
-  expect(create.status()).toBe(200)
-  const resumed = (await create.json()) as { status: string; body: { _id: string; description: string; to_user_id: string | null; currentStep: number } }
-  expect(resumed.status).toBe('fail')
-  expect(resumed.body).toMatchObject({ description, to_user_id: driver.user._id, currentStep: 2 })
+  await expectOneAssignmentThenRemove(page, session, unit, driver, description)
+})
 
-  // Leave the demo unit as it was for the other tests.
-  const removed = await page.request.post('/api/inspection/delete', {
-    headers: { Authorization: `Bearer ${session.token}` },
-    data: { type: 'inspection', currentStep: 2, company_id: session.companyId, user_id: session.userId, unit_id: unit._id, inspectionId: resumed.body._id },
-  })
-  expect(removed.ok()).toBe(true)
+test('changes left waiting on the device by an earlier page are shown and sent by a later one that opens on /units', async ({ page, context }) => {
+  test.setTimeout(120_000)
+  await signIn(page, OWNER)
+  const session = await sessionOf(page)
+  // Another Available unit than the test above takes, so the two never share one.
+  const unit = (await apiGet<DemoUnit[]>(page, session, `/units/${session.companyId}`)).filter((candidate) => candidate.status === 'Available').at(-2)
+  const driver = (await apiGet<DemoDriver[]>(page, session, `/company/${session.companyId}/drivers`))[0]
+  if (!unit || !driver) throw new Error('the demo company has fewer than two Available units or no driver')
+  const description = `Left for later ${Date.now()}`
+
+  await waitForServiceWorkerControl(page)
+  await visitUnitOnline(page, unit)
+  await context.setOffline(true)
+  await startAssignment(page, driver, description)
+  await expect(indicatorLink(page, /^Working offline/)).toBeVisible()
+
+  // A new page on /units, which loads none of the outbox's code itself: only its look into IndexedDB
+  // can find what the earlier page left, and then it runs the outbox and shows the count.
+  await page.goto('/units')
+  await expect(page).toHaveURL(/\/units$/)
+  const offline = indicatorLink(page, /^Working offline/)
+  // It looks once the first screen is up and the thread idle (up to 10 s on a busy machine), then loads
+  // the outbox: room for both.
+  await expect(offline).toBeVisible({ timeout: 40_000 })
+  await expect(offline).toHaveAccessibleName(/^Working offline \d+ changes? waiting$/)
+
+  // Back online, this page sends them: the indicator clears and the server holds the assignment.
+  await context.setOffline(false)
+  await expect(header(page).getByRole('status')).toHaveText('', { timeout: 30_000 })
+  await expectOneAssignmentThenRemove(page, session, unit, driver, description)
 })

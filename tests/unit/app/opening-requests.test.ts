@@ -170,3 +170,65 @@ describe('the head start', () => {
     expect(asked()).toEqual(['/api/user/u1'])
   })
 })
+
+describe("the connectivity's start-up check (app.tsx)", () => {
+  /** The app's connectivity started as app.tsx starts it, with a probe that counts and always answers. */
+  async function startConnectivity() {
+    vi.resetModules()
+    const { firstStartedResponse } = await import('../../../src/api/started-responses.ts')
+    const { createConnectivity } = await import('../../../src/lib/connectivity.ts')
+    let probes = 0
+    const connectivity = createConnectivity({
+      probe: () => {
+        probes += 1
+        return Promise.resolve()
+      },
+      network: null,
+      visibility: null,
+      browserOnline: () => true,
+    })
+    const stop = connectivity.start(firstStartedResponse())
+    return { connectivity, stop, probes: () => probes }
+  }
+
+  test("takes the head start's first request: the server answering it is online, with no probe of its own", async () => {
+    answerAll()
+    storeSession('token-1', 'u1')
+    storeSessionHint(owner)
+    openAt('/units')
+    const { connectivity, stop, probes } = await startConnectivity()
+    expect(connectivity.getState()).toBe('checking')
+
+    await vi.waitFor(() => expect(connectivity.getState()).toBe('online'))
+
+    expect(probes()).toBe(0)
+    stop()
+  })
+
+  test('that request getting no answer is offline, though the probe would have said online', async () => {
+    server.answer(() => 'drop')
+    storeSession('token-1', 'u1')
+    storeSessionHint(owner)
+    openAt('/units')
+    const { connectivity, stop, probes } = await startConnectivity()
+
+    await vi.waitFor(() => expect(connectivity.getState()).toBe('offline'))
+
+    expect(probes()).toBe(0)
+    // What it went by is the head start's own request to the server, not a guess.
+    expect(asked()).toContain('/api/user/u1')
+    stop()
+  })
+
+  test('with no head start (signed out) the start probes for itself', async () => {
+    answerAll()
+    openAt('/signin')
+    const { connectivity, stop, probes } = await startConnectivity()
+
+    await vi.waitFor(() => expect(connectivity.getState()).toBe('online'))
+
+    expect(probes()).toBe(1)
+    expect(asked()).toEqual([])
+    stop()
+  })
+})

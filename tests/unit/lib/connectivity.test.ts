@@ -81,6 +81,47 @@ describe('deciding the state', () => {
     expect(states).toEqual(['offline'])
   })
 
+  test('a start with a request already on its way to the server takes its answer instead of probing', async () => {
+    const { connectivity, link, probes } = harness()
+    link.mode = 'answer'
+    let answer: (value: unknown) => void = () => {}
+    stops.push(connectivity.start(new Promise((resolve) => (answer = resolve))))
+    await vi.advanceTimersByTimeAsync(500)
+    expect(connectivity.getState()).toBe('checking')
+
+    // Any HTTP answer, as for the probe.
+    answer(new Response(null, { status: 503 }))
+    await vi.advanceTimersByTimeAsync(0)
+
+    expect(connectivity.getState()).toBe('online')
+    expect(probes).toHaveLength(0)
+  })
+
+  test('that request failing makes the app offline at once, and the probes take over with their backoff', async () => {
+    const { connectivity, probes, states } = harness()
+    stops.push(connectivity.start(Promise.reject(new TypeError('Failed to fetch'))))
+    await vi.advanceTimersByTimeAsync(0)
+    expect(states).toEqual(['offline'])
+    expect(probes).toHaveLength(0)
+
+    // As after a failed start-up probe: the backoff's next delay, [2, 4) s.
+    await vi.advanceTimersByTimeAsync(4_000)
+    expect(probes).toHaveLength(1)
+  })
+
+  test('that request hanging makes the app offline once a probe would have timed out, and it is left to its sender', async () => {
+    const { connectivity, probes, states } = harness()
+    const hanging = new Promise(() => {})
+    stops.push(connectivity.start(hanging))
+    await vi.advanceTimersByTimeAsync(PROBE_TIMEOUT_MS - 1)
+    expect(connectivity.getState()).toBe('checking')
+
+    await vi.advanceTimersByTimeAsync(1)
+
+    expect(states).toEqual(['offline'])
+    expect(probes).toHaveLength(0)
+  })
+
   test('a start the browser knows to have no network is offline at once', () => {
     const { connectivity } = harness({}, false)
     expect(connectivity.getState()).toBe('offline')
