@@ -59,7 +59,8 @@ export function App() {
         </div>
       </div>
       <AfterFirstScreen>
-        <Toaster position="top-right" toastOptions={{ duration: 5000 }} />
+        {/* Below the sticky header (h-16): a toast over the user menu held it for as long as a pointer rested on the toast. */}
+        <Toaster position="top-right" containerStyle={{ top: 72 }} toastOptions={{ duration: 5000 }} />
       </AfterFirstScreen>
       <PwaUpdatePrompt />
     </PersistQueryClientProvider>

@@ -124,8 +124,13 @@ test('the licence expiry date is saved from the Driver Licence screen and shown 
   await expect(expiry).toHaveValue('')
   await expiry.fill('2027-03-31')
   await page.getByRole('button', { name: 'Save' }).click()
-  await expect(page.getByText('Driver licence has been saved successfully.')).toBeVisible()
+  const saved = page.getByText('Driver licence has been saved successfully.')
+  await expect(saved).toBeVisible()
   await expect(page).toHaveURL(/\/profile$/)
+  // The toast sits below the header, never over the user menu (it once held the menu's clicks).
+  // (Polled: the toast slides in from above.)
+  const headerBox = (await page.getByRole('banner').boundingBox())!
+  await expect.poll(async () => (await saved.boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(headerBox.y + headerBox.height)
   await page.getByRole('button', { name: 'User menu' }).click()
   await page.getByRole('menuitem', { name: 'Driver Licence' }).click()
   await expect(page.getByLabel('Expiry date')).toHaveValue('2027-03-31')
