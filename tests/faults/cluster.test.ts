@@ -372,7 +372,21 @@ test('a phone drains its pre-trips through the proxy while an instance is killed
   // (RESUMABLE_EXPIRY_MS) — bookkeeping of an empty upload, never a second copy of the video.
   const named = (await query<{ file_key: string }>(`select file_key from media order by file_key`)).map((row) => row.file_key).sort()
   const abandoned = (key: string) => /^uploads\/[0-9a-f-]+\.(info|part)$/.test(key) && !named.includes(key.replace(/\.(info|part)$/, ''))
-  const stored = async () => [...(await bucketKeys('media/')), ...(await bucketKeys('uploads/'))].filter((key) => !abandoned(key)).sort()
+  // A photo whose file was stored but whose row was not committed when its instance was killed is left
+  // too (at most one per upload in flight): the job enqueued before each file is stored removes it a day
+  // later (tests/server/idempotency.test.ts). Such a file must have that job waiting.
+  const scheduledRemovals = new Set(
+    (
+      await query<{ key: string }>(
+        `select jsonb_array_elements_text(data->'keys') as key from pgboss.job where name = 'files.delete-unreferenced' and state in ('created', 'retry')`,
+      )
+    ).map((row) => row.key),
+  )
+  const leftOver = (key: string) => key.startsWith('media/') && !named.includes(key) && scheduledRemovals.has(key)
+  const leftovers = (await bucketKeys('media/')).filter(leftOver)
+  expect(leftovers.length).toBeLessThanOrEqual(4)
+  const stored = async () =>
+    [...(await bucketKeys('media/')), ...(await bucketKeys('uploads/'))].filter((key) => !abandoned(key) && !leftOver(key)).sort()
   for (let tries = 0; tries < 120 && (await stored()).length > named.length; tries++) await new Promise((resolve) => setTimeout(resolve, 250))
   expect(await stored()).toEqual(named)
   expect(instances.map(filesOnDisk)).toEqual([0, 0])
