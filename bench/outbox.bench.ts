@@ -11,6 +11,7 @@
 // distinct file names (must equal the count). The service worker is blocked in this profile so every
 // request comes from the page. Quick: 6 photos, Fast 3G, no cuts.
 // BENCH_CUT_MODE=reset makes a cut reset every connection instead of holding it (see shaped-link.ts).
+// BENCH_OUTBOX_PARTS=video (or photos) runs only that part; both by default (comma-separated).
 import { readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -37,6 +38,9 @@ const CUTS = !QUICK
 const CUT_MODE: CutMode = process.env.BENCH_CUT_MODE === 'reset' ? 'reset' : 'hold'
 /** How often the bench asks the server whether the drain is done (its error on the drain time). */
 const POLL_MS = 250
+const PARTS = new Set((process.env.BENCH_OUTBOX_PARTS ?? 'photos,video').split(',').map((part) => part.trim()))
+const RUN_PHOTOS = PARTS.has('photos')
+const RUN_VIDEO = PARTS.has('video')
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -256,8 +260,8 @@ async function runLink(page: Page, cdp: CDPSession, shape: LinkShape, unitId: st
 const { distDir, cleanup } = builtApp()
 const dataDir = tempDir('outbox')
 try {
-  if (cachedPhotoCount() < PHOTOS) console.log(`Making ${PHOTOS} photo fixtures (cached for later runs)…`)
-  const photos = await phonePhotos(PHOTOS)
+  if (RUN_PHOTOS && cachedPhotoCount() < PHOTOS) console.log(`Making ${PHOTOS} photo fixtures (cached for later runs)…`)
+  const photos = RUN_PHOTOS ? await phonePhotos(PHOTOS) : []
   await seedCompany(pgliteIn(dataDir), { unitCount: LINKS.length + 1, allAvailable: true })
   const videoBytes = QUICK ? VIDEO_BYTES / 10 : VIDEO_BYTES
   const video = videoFixture(videoBytes, dataDir)
@@ -275,14 +279,14 @@ try {
     const appUrl = `http://127.0.0.1:${link.port}`
     const cutsText = CUTS ? `, link cut 5 s every 20 s (${CUT_MODE})` : ''
     const results: LinkFigures[] = []
-    for (const [index, shape] of LINKS.entries()) {
+    for (const [index, shape] of (RUN_PHOTOS ? LINKS : []).entries()) {
       console.log(`${shape.name}: adding ${PHOTOS} photos offline, then draining${cutsText}…`)
       results.push(await runLink(page, cdp, shape, units[index]!._id, { appUrl, serverUrl: server.url, session, photos, filesDir: path.join(dataDir, 'files'), link }))
       console.log(`  ${results.at(-1)!.drainS} s, ${results.at(-1)!.usedOfAvailablePct} % of the available link (load ${os.loadavg().map((value) => value.toFixed(1)).join(' ')})`)
     }
     const videoShape = QUICK ? FAST_3G : SLOW_3G
     console.log(`${videoShape.name}: a video (${round(videoBytes / 1e6, 2)} MB) recorded offline, then draining${cutsText}…`)
-    const videoFigures = await runVideo(page, cdp, videoShape, units[LINKS.length]!._id, { appUrl, serverUrl: server.url, session, video, videoBytes, link })
+    const videoFigures = RUN_VIDEO ? await runVideo(page, cdp, videoShape, units[LINKS.length]!._id, { appUrl, serverUrl: server.url, session, video, videoBytes, link }) : null
     const rows: Row[] = results.flatMap((figures): Row[] => [
       [`${figures.link}: photos on the server / distinct`, `${figures.photosOnServer} / ${figures.distinctFileNames} of ${figures.photos} (duplicates ${figures.duplicates})`],
       [`${figures.link}: originals → sent (all requests) → stored`, `${figures.originalsMb} MB → ${figures.bytesSentMb} MB (${figures.sentVsOriginalsPct}%) → ${figures.storedMb} MB`],
@@ -291,15 +295,16 @@ try {
       [`${figures.link}: sent ÷ drain time`, `${figures.achievedUpKbps} of ${figures.linkUpKbps} kbps`],
       [`${figures.link}: adding the photos offline (downscale + store)`, `${figures.prepareS} s`],
     ])
-    rows.push(
+    if (videoFigures) rows.push(
       [`${videoFigures.link}: video on the server`, `${videoFigures.videosOnServer} of 1`],
       [`${videoFigures.link}: video file → sent (all requests)`, `${videoFigures.fileMb} MB → ${videoFigures.bytesSentMb} MB (${videoFigures.sentVsFilePct}%)`],
       [`${videoFigures.link}: video drain time`, `${videoFigures.drainS} s (${videoFigures.cuts} cuts of 5 s; link up ${videoFigures.upS} s)`],
       [`${videoFigures.link}: video sent ÷ (link rate × time up)`, `${videoFigures.usedOfAvailablePct}%`],
-      ['load average (1, 5, 15 min) at the end', os.loadavg().map((value) => value.toFixed(1)).join(', ')],
     )
-    printTable(`Outbox: ${PHOTOS} phone photos (${round(photoBytes(photos) / PHOTOS / 1e6, 2)} MB each, 4000×3000) reserved offline, then replayed through a shaped link`, rows)
-    record('outbox', { photos: PHOTOS, cutEveryS: CUTS ? CUT_EVERY_MS / 1000 : null, cutForS: CUTS ? CUT_FOR_MS / 1000 : null, cutMode: CUTS ? CUT_MODE : null, links: results, video: videoFigures })
+    rows.push(['load average (1, 5, 15 min) at the end', os.loadavg().map((value) => value.toFixed(1)).join(', ')])
+    const title = RUN_PHOTOS ? `${PHOTOS} phone photos (${round(photoBytes(photos) / PHOTOS / 1e6, 2)} MB each, 4000×3000)` : 'a video'
+    printTable(`Outbox: ${title} reserved offline, then replayed through a shaped link`, rows)
+    record('outbox', { photos: PHOTOS, cutEveryS: CUTS ? CUT_EVERY_MS / 1000 : null, cutForS: CUTS ? CUT_FOR_MS / 1000 : null, cutMode: CUTS ? CUT_MODE : null, parts: [...PARTS], links: results, video: videoFigures })
   } finally {
     await browser.close()
     await link.close()

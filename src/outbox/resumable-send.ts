@@ -5,7 +5,7 @@
 // backoff, connectivity and lanes decide when to try again, as for every other op.
 import type { HttpRequest, HttpResponse, HttpStack } from 'tus-js-client'
 import { messageFromBody } from '../api/error-message.ts'
-import { answerWaitMs } from './transport.ts'
+import { answerWaitMs, progressJumps } from './transport.ts'
 
 /** Per PATCH: two stored chunks (media-store.ts); a cut loses only what was in flight either way. */
 export const RESUMABLE_CHUNK_BYTES = 8 * 1024 * 1024
@@ -95,6 +95,8 @@ export async function sendResumable(
     let settled = false
     /** The PATCH on its way (null between requests): its body's range, and whether all of it is handed over. */
     let patch: { start: number; end: number; handedOver: boolean } | null = null
+    /** Upload progress within the PATCH on its way: a big jump may take long to cross (answerWaitMs). */
+    const jumps = progressJumps()
     const settle = (outcome: () => void) => {
       if (settled) return
       settled = true
@@ -103,8 +105,8 @@ export async function sendResumable(
     }
     const alive = () => {
       clearTimeout(stall)
-      // A PATCH whose body is all handed over may still have its tail crossing a slow link (transport.ts).
-      const wait = patch?.handedOver ? answerWaitMs(options.stallMs, patch.end - patch.start) : options.stallMs
+      // Bytes of a PATCH handed over (all its body, or a big jump of it) may still be crossing a slow link (transport.ts).
+      const wait = answerWaitMs(options.stallMs, patch ? (patch.handedOver ? patch.end - patch.start : jumps.largest) : 0)
       stall = setTimeout(() => {
         stalled = true
         void upload.abort().finally(() => settle(() => reject(new Error('The server took too long to answer.'))))
@@ -146,12 +148,16 @@ export async function sendResumable(
           if (request.getMethod() !== 'PATCH') return
           const start = Number(request.getHeader('Upload-Offset') ?? 0)
           patch = { start, end: Math.min(start + RESUMABLE_CHUNK_BYTES, source.size), handedOver: false }
+          jumps.reset(start)
         },
         onAfterResponse: () => {
           patch = null
         },
         onProgress: (sent, total) => {
-          if (patch && sent >= patch.end) patch.handedOver = true
+          if (patch) {
+            if (sent >= patch.end) patch.handedOver = true
+            jumps.seen(sent)
+          }
           alive()
           hooks.onProgress(total > 0 ? Math.floor((sent / total) * 100) : 0)
         },

@@ -17,16 +17,42 @@ export const STALL_MS = 10_000
  */
 export const SLOWEST_USEFUL_BYTES_PER_MS = 4
 /**
- * At most this much of a body may still be on its way once the browser reports all of it sent: upload
+ * At most this much of a body may still be on its way once the browser reports it sent: upload
  * progress counts bytes handed to the socket, and the socket's send buffer and the network's queues
  * hold up to megabytes. On Slow 3G with four uploads sharing the link, a photo reported sent takes
  * 10–20 s more to arrive; a fixed STALL_MS gave up on it every time, and sent it again.
  */
 export const BUFFERED_BYTES_BOUND = 1024 * 1024
 
-/** How long to wait for an answer once a body of `bytes` is handed over: the stall time plus its time on the slowest useful link. */
+/**
+ * How long a silence may last once `bytes` were handed over at once (a whole body, or one jump of
+ * upload progress): the stall time plus their time on the slowest useful link, counting at most
+ * BUFFERED_BYTES_BOUND. Chromium reports ~4 MB of a video's body sent within 0.1 s (into socket
+ * buffers), then nothing while those cross a Slow 3G link; a plain STALL_MS gave the body up every time.
+ */
 export function answerWaitMs(stallMs: number, bytes: number): number {
   return stallMs + Math.min(bytes, BUFFERED_BYTES_BOUND) / SLOWEST_USEFUL_BYTES_PER_MS
+}
+
+/** The largest number of bytes one upload-progress event handed over, since `reset()`. */
+export function progressJumps() {
+  let loaded = 0
+  let largest = 0
+  return {
+    reset(from = 0) {
+      loaded = from
+      largest = 0
+    },
+    /** `total` bytes reported sent so far; returns the largest jump yet. */
+    seen(total: number): number {
+      largest = Math.max(largest, total - loaded)
+      loaded = Math.max(loaded, total)
+      return largest
+    },
+    get largest() {
+      return largest
+    },
+  }
 }
 
 export const STALLED_MESSAGE = 'The server took too long to answer.'
@@ -141,9 +167,10 @@ export function xhrTransport(options: TransportOptions = {}): Transport {
         let stall: ReturnType<typeof setTimeout> | undefined
         let stalled = false
         let bodyHandedOver = false
+        const jumps = progressJumps()
         const quiet = quietWatch(options.onQuiet)
-        // Any sign of life — bytes going up, headers or bytes coming down — restarts the wait; once the
-        // whole body is handed over, its tail may still be crossing a slow link (BUFFERED_BYTES_BOUND).
+        // Any sign of life — bytes going up, headers or bytes coming down — restarts the wait; bytes
+        // handed over (the whole body, or a big jump of it) may still be crossing a slow link (answerWaitMs).
         const alive = () => {
           quiet.alive()
           clearTimeout(stall)
@@ -152,7 +179,7 @@ export function xhrTransport(options: TransportOptions = {}): Transport {
               stalled = true
               xhr.abort()
             },
-            bodyHandedOver ? answerWaitMs(stallMs, request.size) : stallMs,
+            answerWaitMs(stallMs, bodyHandedOver ? request.size : jumps.largest),
           )
         }
         const settle = (outcome: () => void) => {
@@ -165,6 +192,7 @@ export function xhrTransport(options: TransportOptions = {}): Transport {
         xhr.setRequestHeader('Content-Type', request.contentType)
         xhr.upload.onprogress = (event) => {
           if (event.lengthComputable && event.total > 0 && event.loaded >= event.total) bodyHandedOver = true
+          jumps.seen(event.loaded)
           alive()
           if (event.lengthComputable && event.total > 0) onProgress(Math.floor((event.loaded / event.total) * 100))
         }

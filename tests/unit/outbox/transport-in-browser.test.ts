@@ -10,7 +10,7 @@ import { build } from 'esbuild'
 import { chromium, type Browser, type Page } from '@playwright/test'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../support/system-chromium.ts'
-import type { sendResumable } from '../../../src/outbox/resumable-send.ts'
+import { RESUMABLE_CHUNK_BYTES, type sendResumable } from '../../../src/outbox/resumable-send.ts'
 import { answerWaitMs, STALLED_MESSAGE, type xhrTransport } from '../../../src/outbox/transport.ts'
 import { provideLocalStorage } from './outbox-test-server.ts'
 
@@ -22,6 +22,14 @@ const STALL_MS = 300
 const ANSWER_AFTER_MS = 1_500
 const BODY_BYTES = 20_000
 const UPLOAD_ID = 'u1'
+/**
+ * A body larger than the loopback's socket buffers: Chromium hands over what they hold at once, then
+ * reports no progress while the server does not read (READ_PAUSE_MS), as on a slow link.
+ */
+const BIG_BYTES = 24 * 1024 * 1024
+const READ_PAUSE_MS = 1_500
+/** While set, the server reads every PATCH body slowly too. */
+let slowPatches = false
 
 let server: Server
 let browser: Browser
@@ -37,6 +45,7 @@ window.transports = { xhrTransport, sendResumable }
 
 beforeAll(async () => {
   if (answerWaitMs(STALL_MS, BODY_BYTES) < ANSWER_AFTER_MS * 2) throw new Error('The slow answer must come well within the wait for its body.')
+  if (READ_PAUSE_MS < STALL_MS * 2) throw new Error('The slow read must outlast the plain stall time.')
   const bundle = await build({ stdin: { contents: ENTRY, resolveDir: process.cwd(), loader: 'ts' }, bundle: true, format: 'iife', write: false, logLevel: 'silent' })
   const script = bundle.outputFiles[0]!.text
   server = createServer((request, response) => {
@@ -51,7 +60,14 @@ beforeAll(async () => {
       return
     }
     let bytes = 0
-    request.on('data', (part: Buffer) => (bytes += part.length))
+    let paused = false
+    request.on('data', (part: Buffer) => {
+      bytes += part.length
+      if (paused || !(url.endsWith('/slow-read') || (request.method === 'PATCH' && slowPatches))) return
+      paused = true
+      request.pause()
+      setTimeout(() => request.resume(), READ_PAUSE_MS)
+    })
     request.on('end', () => {
       received.push(`${request.method} ${url} ${bytes}`)
       if (url === '/api/hang') return
@@ -101,6 +117,23 @@ function sendFromPage(path: string, bytes: number): Promise<number | string> {
   )
 }
 
+/** Sends `bytes` with the page's tus path; answers the upload's URL, or the rejection's message. */
+function sendResumableFromPage(bytes: number): Promise<string> {
+  return page.evaluate(
+    async ([size, stallMs]) => {
+      const { sendResumable: send } = (window as unknown as { transports: PageTransports }).transports
+      const file = new Blob([new Uint8Array(size)], { type: 'video/mp4' })
+      const source = { size, type: file.type, name: 'clip.mp4', slice: async (start: number, end: number) => file.slice(start, end) }
+      try {
+        return await send(source, { apiUrl: '/api', uploadUrl: null, headers: {}, stallMs }, { onUrl: async () => undefined, onProgress: () => undefined })
+      } catch (error) {
+        return (error as Error).message
+      }
+    },
+    [bytes, STALL_MS] as const,
+  )
+}
+
 test('a body handed over whole is waited for beyond the stall time, so a slow answer arrives instead of the body being sent again', async () => {
   received.splice(0)
   expect(await sendFromPage('/slow-answer', BODY_BYTES)).toBe(201)
@@ -113,19 +146,23 @@ test('a body handed over whole whose answer never comes is still given up', asyn
 
 test('a tus PATCH handed over whole is waited for beyond the stall time: the upload completes with its bytes sent once', async () => {
   received.splice(0)
-  const outcome = await page.evaluate(
-    async ([bytes, stallMs]) => {
-      const { sendResumable: send } = (window as unknown as { transports: PageTransports }).transports
-      const file = new Blob([new Uint8Array(bytes)], { type: 'video/mp4' })
-      const source = { size: bytes, type: file.type, name: 'clip.mp4', slice: async (start: number, end: number) => file.slice(start, end) }
-      try {
-        return await send(source, { apiUrl: '/api', uploadUrl: null, headers: {}, stallMs }, { onUrl: async () => undefined, onProgress: () => undefined })
-      } catch (error) {
-        return (error as Error).message
-      }
-    },
-    [BODY_BYTES, STALL_MS] as const,
-  )
-  expect(outcome).toMatch(new RegExp(`/api/uploads/${UPLOAD_ID}$`))
+  expect(await sendResumableFromPage(BODY_BYTES)).toMatch(new RegExp(`/api/uploads/${UPLOAD_ID}$`))
   expect(received).toEqual(['POST /api/uploads 0', `PATCH /api/uploads/${UPLOAD_ID} ${BODY_BYTES}`])
+})
+
+test('a body handed over in a big first jump, then silent while the server reads slowly, is waited for instead of sent again', async () => {
+  received.splice(0)
+  expect(await sendFromPage('/slow-read', BIG_BYTES)).toBe(201)
+  expect(received).toEqual([`POST /api/slow-read ${BIG_BYTES}`])
+})
+
+test('a tus PATCH handed over in a big first jump, then silent while the server reads slowly, completes with its bytes sent once', async () => {
+  received.splice(0)
+  slowPatches = true
+  try {
+    expect(await sendResumableFromPage(RESUMABLE_CHUNK_BYTES)).toMatch(new RegExp(`/api/uploads/${UPLOAD_ID}$`))
+  } finally {
+    slowPatches = false
+  }
+  expect(received).toEqual(['POST /api/uploads 0', `PATCH /api/uploads/${UPLOAD_ID} ${RESUMABLE_CHUNK_BYTES}`])
 })

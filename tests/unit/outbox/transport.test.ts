@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, expect, test, vi } from 'vitest'
 import { multipartBody } from '../../../src/outbox/op-requests.ts'
 import { QUIET_MS } from '../../../src/lib/connectivity.ts'
-import { fetchTransport, STALLED_MESSAGE, xhrTransport } from '../../../src/outbox/transport.ts'
+import { answerWaitMs, BUFFERED_BYTES_BOUND, fetchTransport, progressJumps, STALLED_MESSAGE, xhrTransport } from '../../../src/outbox/transport.ts'
 
 interface Received {
   method: string
@@ -184,4 +184,17 @@ test('a multipart body is the same bytes every time it is built for the same op'
     })
   expect(await read(build().body)).toBe(await read(build().body))
   expect(await read(build().body)).toContain('filename="a %22b%22.png"')
+})
+
+test('the wait after a jump of upload progress grows with the largest jump of the request, up to the buffered-bytes bound', () => {
+  const jumps = progressJumps()
+  jumps.reset(1_000)
+  expect(jumps.seen(1_000)).toBe(0)
+  expect(jumps.seen(401_000)).toBe(400_000)
+  // Smaller steps after a big one keep the big one: its bytes may still be crossing the link.
+  expect(jumps.seen(402_000)).toBe(400_000)
+  expect(answerWaitMs(10_000, jumps.largest)).toBe(10_000 + 400_000 / 4)
+  expect(answerWaitMs(10_000, 4_000_000)).toBe(10_000 + BUFFERED_BYTES_BOUND / 4)
+  jumps.reset(0)
+  expect(jumps.largest).toBe(0)
 })
