@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa'
+import { compileHints } from './scripts/vite-compile-hints.ts'
 import { entryChunk } from './scripts/vite-entry-chunk.ts'
 import { headStart } from './scripts/vite-head-start.ts'
 import { OPENING_CHUNKS_ID } from './src/app/opening-requests.ts'
@@ -47,6 +48,9 @@ export default defineConfig({
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: './src/routes', generatedRouteTree: './src/routeTree.gen.ts' }),
     startUp.plugin,
+    // What /units runs as it opens — the start-up chunk, the signed-in layout, the units route and the
+    // paged list — compiles off the main thread as it streams in (scripts/vite-compile-hints.ts).
+    compileHints(['start-up', 'signed-in', '_app', '_app.units', 'lists']),
     react(),
     tailwindcss(),
     // The page's first script asks for the opening screen's data and code (src/app/opening-requests.ts).

@@ -11,7 +11,8 @@
 // longest chain of requests one waits for, and the count of long main-thread tasks (those do depend on
 // the CPU, but less than their length). The 1-minute load average at each run goes with the figures.
 // BENCH_LIGHTHOUSE_REPORTS=<dir> also writes each run's full JSON report there, to see what holds a
-// figure back. BENCH_LIGHTHOUSE_PAGES=signin,units-large,units-small measures only those pages.
+// figure back, and with BENCH_LIGHTHOUSE_TRACES=1 each run's trace beside it (several MB each).
+// BENCH_LIGHTHOUSE_PAGES=signin,units-large,units-small measures only those pages.
 // BENCH_LIGHTHOUSE_COMPARE=<dist dir> is an A/B on a shared machine: a second server (same server code,
 // its own data seeded alike) serves that other build, and each run of a page is taken on both, one
 // right after the other, so a burst of load falls on both sides alike.
@@ -33,6 +34,7 @@ const SMALL_FLEET = 200
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS) || (QUICK ? 1 : 5)
 const REPORTS_DIR = process.env.BENCH_LIGHTHOUSE_REPORTS
 const COMPARE_DIST = process.env.BENCH_LIGHTHOUSE_COMPARE ? path.resolve(process.env.BENCH_LIGHTHOUSE_COMPARE) : null
+const KEEP_TRACES = process.env.BENCH_LIGHTHOUSE_TRACES === '1'
 const PAGES = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',').map((page) => page.trim()) ?? null
 
 interface Figures {
@@ -96,6 +98,8 @@ async function audit(url: string, session: Session | null, origin: string, repor
     if (!result) throw new Error('lighthouse returned no result')
     const { lhr } = result
     if (REPORTS_DIR) writeFileSync(path.join(REPORTS_DIR, `${reportName}.json`), JSON.stringify(lhr))
+    // The trace is what long tasks are made of (which function, which layout): large, so only when asked.
+    if (REPORTS_DIR && KEEP_TRACES) writeFileSync(path.join(REPORTS_DIR, `${reportName}.trace.json`), JSON.stringify(result.artifacts.Trace))
     if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.message}`)
     const finalUrl = lhr.finalDisplayedUrl
     if (session && !finalUrl.endsWith('/units')) throw new Error(`signed-in run ended on ${finalUrl}`)
