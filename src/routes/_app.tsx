@@ -5,16 +5,17 @@ import { afterFirstScreen } from '../app/first-screen.ts'
 import { AppLayout } from '../app/layout/app-layout.tsx'
 import { useOutboxInUse, watchForStoredOps } from '../app/outbox-when-needed.ts'
 import { connectivity } from '../lib/app-connectivity.ts'
+import { retryingImport } from '../lib/retrying-import.ts'
 import { whenIdle } from '../lib/when-idle.ts'
 import { requireArea } from './-guards.ts'
 
 // The outbox (Dexie, ~30 KB) loads only once the page needs it (app/outbox-when-needed.ts), and never
 // before the first screen is up (app/first-screen.ts): the sync indicator shows nothing until a change
 // waits.
-const SyncIndicator = lazy(() => import('../features/sync/sync-indicator.tsx').then((module) => ({ default: module.SyncIndicator })))
+const SyncIndicator = lazy(() => retryingImport(() => import('../features/sync/sync-indicator.tsx')).then((module) => ({ default: module.SyncIndicator })))
 // Lazy, and asked for once the first screen is up: the bell and its query stay out of the JavaScript
 // every screen (and sign-in) loads first, and out of the opening screen's way.
-const NotificationBell = lazy(() => import('../features/notifications/notification-bell.tsx'))
+const NotificationBell = lazy(() => retryingImport(() => import('../features/notifications/notification-bell.tsx')))
 
 export const Route = createFileRoute('/_app')({
   beforeLoad: ({ context }) => requireArea(context, 'signed-in'),
@@ -33,7 +34,7 @@ function AppRoute() {
     let cancelIdle = () => {}
     const cancel = afterFirstScreen(() => {
       cancelIdle = whenIdle(() => {
-        void import('../outbox/outbox-runtime.ts').then(({ startOutbox }) => {
+        void retryingImport(() => import('../outbox/outbox-runtime.ts')).then(({ startOutbox }) => {
           if (live) stop = startOutbox()
         })
       })
