@@ -4,6 +4,11 @@ import { defineConfig } from 'vitest/config'
 // server harness gives each test file its own database on it (tests/pg).
 const onPostgres = process.env.TEST_DATABASE === 'postgres'
 
+// Vitest runs one file at a time on a 2-core machine by default (cores − 1). The unit, server and
+// security files run in-process and leave the second core idle; two at a time uses it. The fault
+// files start server processes of their own, which already take the second core.
+const IN_PROCESS_WORKERS = 2
+
 export default defineConfig({
   test: {
     globalSetup: onPostgres ? ['tests/pg/global-setup.ts'] : [],
@@ -11,6 +16,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          maxWorkers: IN_PROCESS_WORKERS,
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/unit/setup.ts'],
@@ -19,6 +25,7 @@ export default defineConfig({
       {
         test: {
           name: 'server',
+          maxWorkers: IN_PROCESS_WORKERS,
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['tests/server/setup.ts'],
@@ -29,6 +36,7 @@ export default defineConfig({
       {
         test: {
           name: 'security',
+          maxWorkers: IN_PROCESS_WORKERS,
           include: ['tests/security/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['tests/server/setup.ts'],
@@ -40,6 +48,8 @@ export default defineConfig({
         // Fault suite (issue 7): real server processes killed and restarted, PostgreSQL stopped, a full disk.
         test: {
           name: 'faults',
+          // After the in-process files, one at a time (a group of its own may have its own worker count).
+          sequence: { groupOrder: 1 },
           include: ['tests/faults/**/*.test.ts'],
           environment: 'node',
           testTimeout: 240_000,
