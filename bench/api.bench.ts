@@ -4,7 +4,9 @@
 // through the cursor a client would hold) and a search's first page (`?limit=50&q=kenworth`, 1,250
 // matches); then the spec's unpaged call, the whole list, as it was fetched before paging: for 1,000
 // units, and for 10,000 (100 answers; left out in quick mode). For each: requests/s, p50/p95/p99 latency,
-// and the size of the answer, raw and as the server gzips it. On PGlite (the default), and on PostgreSQL
+// and the size of the answer, raw and as the server gzips it. Last, the first page once more with a single
+// connection: one request at a time, so its latency is what a page costs with no queue in front of it
+// (at 50 connections, latency is mostly the wait behind the other 49). On PGlite (the default), and on PostgreSQL
 // when TEST_DATABASE_URL is set or Debian's `postgresql` is installed (tests/pg/temp-cluster.ts).
 import { existsSync, readdirSync, rmSync } from 'node:fs'
 import http from 'node:http'
@@ -60,11 +62,11 @@ function bodyBytes(url: string, token: string, gzip: boolean): Promise<{ status:
   })
 }
 
-function run(url: string, token: string, options: { duration?: number; amount?: number }): Promise<{ result: AutocannonResult; latencies: number[] }> {
+function run(url: string, token: string, options: { duration?: number; amount?: number; connections: number }): Promise<{ result: AutocannonResult; latencies: number[] }> {
   const latencies: number[] = []
   return new Promise((resolve, reject) => {
     const instance = autocannon(
-      { url, connections: CONNECTIONS, timeout: TIMEOUT_S, headers: { Authorization: `Bearer ${token}` }, ...options },
+      { url, timeout: TIMEOUT_S, headers: { Authorization: `Bearer ${token}` }, ...options },
       (error, result) => (error ? reject(error) : resolve({ result, latencies })),
     )
     instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime))
@@ -72,12 +74,12 @@ function run(url: string, token: string, options: { duration?: number; amount?: 
 }
 
 /** Runs `DURATION_S`, or until `amount` answers have come (every one of them counted, however slow). */
-async function hammer(url: string, token: string, amount?: number): Promise<Figures> {
+async function hammer(url: string, token: string, amount?: number, connections = CONNECTIONS): Promise<Figures> {
   const [raw, gzip] = [await bodyBytes(url, token, false), await bodyBytes(url, token, true)]
   if (raw.status !== 200 || gzip.status !== 200) throw new Error(`GET ${url} answered ${raw.status}`)
   // Warm-up (JIT, plan caches, pool connections): one round per connection, not counted.
-  await run(url, token, { amount: CONNECTIONS })
-  const { result, latencies } = await run(url, token, amount ? { amount } : { duration: DURATION_S })
+  await run(url, token, { amount: CONNECTIONS, connections })
+  const { result, latencies } = await run(url, token, amount ? { amount, connections } : { duration: DURATION_S, connections })
   latencies.sort((a, b) => a - b)
   return {
     requestsPerSecond: round(result['2xx'] / result.duration, 1),
@@ -129,7 +131,7 @@ async function vacuumAnalyze(databaseUrl: string): Promise<void> {
   }
 }
 
-type Scenario = 'health' | 'firstPage' | 'deepPage' | 'searchPage' | 'whole1000' | 'whole10000'
+type Scenario = 'health' | 'firstPage' | 'deepPage' | 'searchPage' | 'whole1000' | 'whole10000' | 'firstPageAlone'
 
 const LABELS: Record<Scenario, string> = {
   health: 'floor: GET /api/health (select 1, no session)',
@@ -138,6 +140,7 @@ const LABELS: Record<Scenario, string> = {
   searchPage: `search ?q=${SEARCH}, first page`,
   whole1000: `whole list, ${SMALL_UNITS.toLocaleString('en')} units (unpaged)`,
   whole10000: `whole list, ${UNITS.toLocaleString('en')} units (unpaged)`,
+  firstPageAlone: `first page, 1 connection (no queue)`,
 }
 
 async function benchOn(database: 'pglite' | 'postgres', distDir: string, databaseUrl?: string): Promise<Partial<Record<Scenario, Figures>>> {
@@ -173,12 +176,14 @@ async function benchOn(database: 'pglite' | 'postgres', distDir: string, databas
         ['whole1000', listOf(small), small],
       ]
       if (!QUICK) calls.push(['whole10000', listOf(large), large])
+      calls.push(['firstPageAlone', `${listOf(large)}?limit=${PAGE}`, large])
       const figures: Partial<Record<Scenario, Figures>> = {}
       for (const [scenario, url, session] of calls) {
         step(LABELS[scenario])
         // Each answer of the whole 10,000 takes seconds under 50 connections: a fixed number of them
         // (two per connection), all waited for, rather than whatever few finish within the duration.
-        figures[scenario] = await hammer(url, session.token, scenario === 'whole10000' ? 2 * CONNECTIONS : undefined)
+        const amount = scenario === 'whole10000' ? 2 * CONNECTIONS : undefined
+        figures[scenario] = await hammer(url, session.token, amount, scenario === 'firstPageAlone' ? 1 : CONNECTIONS)
       }
       return figures
     } finally {

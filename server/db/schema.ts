@@ -326,6 +326,11 @@ export const units = pgTable(
     index('units_company_status_newest_idx').on(t.companyId, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('units_type_newest_idx').on(t.unitTypeId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('units_sub_type_newest_idx').on(t.unitSubTypeId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // A page's `total` without filters: an index-only scan of the unarchived rows, where the orders'
+    // indexes would read every row from the table to see archived_at. With status in it as well, the
+    // planner's default costs (random_page_cost 4) chose a sequential scan again for a company that is
+    // most of the table (the bench's), at three times the time.
+    index('units_company_active_idx').on(t.companyId).where(sql`${t.archivedAt} is null`),
     // The search box: a substring of any searched field, found through trigrams (pg_trgm), not a scan.
     index('units_search_trgm_idx').using('gin', sql`(${unitSearchText(t)}) gin_trgm_ops`),
   ],

@@ -1,0 +1,1 @@
+CREATE INDEX "units_company_active_idx" ON "units" USING btree ("company_id") WHERE "units"."archived_at" is null;
