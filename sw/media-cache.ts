@@ -6,8 +6,7 @@ import type { WorkboxPlugin } from 'workbox-core'
 import { ExpirationPlugin } from 'workbox-expiration'
 import { registerRoute } from 'workbox-routing'
 import { CacheFirst } from 'workbox-strategies'
-
-export const MEDIA_CACHE_NAME = 'fleetyard-media'
+import { MEDIA_CACHE_NAME } from '../src/lib/storage-keys.ts'
 
 const THIRTY_DAYS_IN_SECONDS = 30 * 24 * 60 * 60
 

@@ -24,7 +24,7 @@ import {
   withdrawJoinRequest,
 } from '../accounts/join-requests.ts'
 import { activeCompanies } from '../accounts/membership.ts'
-import { isUniqueViolation } from '../accounts/unique-violation.ts'
+import { isUniqueViolation } from '../db/pg-error.ts'
 import { requireOwner, requireUser } from '../auth/session.ts'
 import { companies, joinRequests, users } from '../db/schema.ts'
 import type { AppEnv } from '../http/app-env.ts'

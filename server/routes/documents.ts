@@ -25,7 +25,7 @@ import { idParam, parseOr400 } from '../http/validate.ts'
 import { readSmallMultipart } from '../http/small-multipart.ts'
 import { exceedsImageDimensions, IMAGE_DIMENSIONS_MESSAGE } from '../media/image-dimensions.ts'
 import { findVisibleUnit } from '../units/unit-access.ts'
-import { FOREIGN_KEY_VIOLATION, pgErrorCode } from '../units/pg-error.ts'
+import { FOREIGN_KEY_VIOLATION, pgErrorCode } from '../db/pg-error.ts'
 import { Invalid, NotFound, Refused, TooLarge } from '../domain-errors.ts'
 
 const notFound = () => new NotFound('Not found.')

@@ -23,7 +23,7 @@ import { OPEN_OUT_OF_SERVICE_MESSAGE, ReportsPdfQuery } from '../../core/contrac
 import { openOutOfServiceCount } from '../defects/defects.ts'
 import { reportsInRange } from '../reports/reports-in-range.ts'
 import { pdfResponse, reportsPdf } from '../reports/report-pdf.ts'
-import { isUniqueViolation } from '../units/pg-error.ts'
+import { isUniqueViolation } from '../db/pg-error.ts'
 import { Conflict, Invalid, NotFound } from '../domain-errors.ts'
 
 const DUPLICATE_VIN = 'The current VIN is existing in the system.'

@@ -19,7 +19,7 @@ import { authUserOf, findUser, userDetailsOf, userDocumentsOf, type UserRow } fr
 import { imageOf, readMultipart } from '../accounts/image-upload.ts'
 import { pendingJoinRequestCount, requestToJoin } from '../accounts/join-requests.ts'
 import { DUPLICATE_EMAIL_MESSAGE, PASSWORDS_DO_NOT_MATCH_MESSAGE } from '../accounts/messages.ts'
-import { isUniqueViolation } from '../accounts/unique-violation.ts'
+import { isUniqueViolation } from '../db/pg-error.ts'
 import { hashPassword } from '../auth/password.ts'
 import { requireUser } from '../auth/session.ts'
 import type { Db } from '../db/client.ts'

@@ -7,7 +7,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/client.ts'
 import { nameKey } from '../db/schema.ts'
 import { Conflict } from '../domain-errors.ts'
-import { isUniqueViolation } from './pg-error.ts'
+import { isUniqueViolation } from '../db/pg-error.ts'
 
 export interface NamedTable {
   table: PgTable

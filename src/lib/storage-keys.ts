@@ -11,3 +11,10 @@ export const STORAGE_KEYS = {
   /** The persisted TanStack Query cache; the version changes when its stored shape does. */
   queryCache: 'fleetyard-query-cache-v1',
 } as const
+
+/**
+ * The service worker's cache of uploaded photos and videos the user has seen (sw/media-cache.ts). The
+ * page deletes it at logout, with the rest of what the user saw: the worker keys it by file path alone,
+ * so nothing else would ever remove a file the user can no longer see.
+ */
+export const MEDIA_CACHE_NAME = 'fleetyard-media'

@@ -9,6 +9,7 @@ import { clearOutboxSession } from './outbox-session.ts'
 import { api } from '../api/client.ts'
 import { clearPersistedQueryCache } from '../api/query-cache-persistence.ts'
 import { clearStoredSession, storedUserId } from '../api/session.ts'
+import { MEDIA_CACHE_NAME } from '../lib/storage-keys.ts'
 
 /** Long enough for a slow yard connection, short enough that Log Out never hangs. */
 const LOGOUT_REQUEST_TIMEOUT_MS = 5000
@@ -65,5 +66,12 @@ export async function logOut({
   await goToSignIn()
   queryClient.clear()
   clearPersistedQueryCache()
+  await forgetCachedMedia()
   return true
+}
+
+/** The photos and videos the user saw go with the lists that named them; a failure never blocks the logout. */
+async function forgetCachedMedia(): Promise<void> {
+  if (typeof caches === 'undefined') return
+  await caches.delete(MEDIA_CACHE_NAME).catch(() => undefined)
 }

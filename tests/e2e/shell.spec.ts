@@ -164,13 +164,19 @@ test.describe('user menu', () => {
     await expect(page.getByRole('menu')).toBeHidden()
   })
 
-  test('Log Out returns to /signin, revokes the session, and a reload stays signed out', async ({ page }) => {
+  test('Log Out returns to /signin, revokes the session, forgets the photos seen, and a reload stays signed out', async ({ page }) => {
     await signIn(page, OWNER)
     const { token, userId } = await page.evaluate(() => ({ token: localStorage.getItem('token'), userId: localStorage.getItem('userId') }))
+    // A photo the service worker kept from an inspection the owner opened (sw/media-cache.ts).
+    await page.evaluate(async () => {
+      const media = await caches.open('fleetyard-media')
+      await media.put(`${location.origin}/api/files/seen-photo.jpg`, new Response('jpeg bytes', { headers: { 'Content-Type': 'image/jpeg' } }))
+    })
     await userMenuButton(page).click()
     await page.getByRole('menuitem', { name: 'Log Out' }).click()
     await expect(page).toHaveURL(/\/signin$/)
     expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('userId')])).toEqual([null, null])
+    await expect.poll(() => page.evaluate(() => caches.has('fleetyard-media'))).toBe(false)
 
     await page.reload()
     await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible()

@@ -14,7 +14,7 @@ import { migrate } from 'drizzle-orm/pglite/migrator'
 import { afterAll, expect, test } from 'vitest'
 import * as schema from '../../server/db/schema.ts'
 import { companies, inspectionTypes, unitSubTypes, unitTypes } from '../../server/db/schema.ts'
-import { pgErrorCode, UNIQUE_VIOLATION } from '../../server/units/pg-error.ts'
+import { pgErrorCode, UNIQUE_VIOLATION } from '../../server/db/pg-error.ts'
 
 const migrations = fileURLToPath(new URL('../../server/db/migrations', import.meta.url))
 const TAG = '_hardening'

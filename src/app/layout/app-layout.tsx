@@ -26,10 +26,11 @@ export function AppLayout({ children, headerExtras }: AppLayoutProps) {
   // The route guard has put the user in the cache; subscribing keeps the header current after edits.
   const { data: user } = useQuery({ ...currentUserQuery(userId), enabled: userId !== '' })
   const [mobile] = useState(() => isMobileDevice())
-  // The counts are the sidebar's badges: not asked for on a phone (no sidebar), nor before the first
-  // screen is up (app/first-screen.ts).
+  // The counts are the sidebar's badges. On a phone (no sidebar) only an owner asks for them, for the
+  // bottom bar's requests to join; nobody asks before the first screen is up (app/first-screen.ts).
   const firstScreenShown = useFirstScreenShown()
-  const { data: counts } = useQuery({ ...dashboardCountsQuery(userId), enabled: userId !== '' && !mobile && firstScreenShown })
+  const wantsCounts = !mobile || user?.role?.name === 'owner'
+  const { data: counts } = useQuery({ ...dashboardCountsQuery(userId), enabled: userId !== '' && wantsCounts && firstScreenShown })
   const pathname = useRouterState({ select: (state) => state.location.pathname })
   const [sidebarExpanded, setSidebarExpanded] = useSidebarExpanded()
   const sidebarId = useId()
@@ -75,7 +76,7 @@ export function AppLayout({ children, headerExtras }: AppLayoutProps) {
           {children}
         </main>
       </div>
-      {mobile && <BottomBar role={user.role?.name} />}
+      {mobile && <BottomBar role={user.role?.name} counts={counts} />}
     </div>
   )
 }

@@ -66,6 +66,9 @@ function shownCount(key: keyof DashboardCounts | undefined, counts: DashboardCou
   return value > 0 ? value : null
 }
 
+/** What a waiting badge's number counts, for a screen reader. */
+export const waitingLabel = (count: number | null) => (count === 1 ? '1 request to join' : `${count} requests to join`)
+
 /** The badge number for an item: only counts above zero show (spec §2). */
 export function badgeCount(item: NavItem, counts: DashboardCounts | undefined): number | null {
   return shownCount(item.count, counts)

@@ -6,7 +6,7 @@ import { Link } from '@tanstack/react-router'
 import type { AuthUser, DashboardCounts } from '../../../core/contract/auth.ts'
 import { CountBadge } from '../../ui/count-badge.tsx'
 import { NavIcon } from './layout-icons.tsx'
-import { badgeCount, sidebarItems, waitingCount } from './nav-items.ts'
+import { badgeCount, sidebarItems, waitingCount, waitingLabel } from './nav-items.ts'
 import { isNarrowViewport, shouldCollapseAfterNavClick } from './sidebar-state.ts'
 
 interface SidebarProps {
@@ -16,8 +16,6 @@ interface SidebarProps {
   expanded: boolean
   onExpandedChange: (expanded: boolean) => void
 }
-
-const waitingLabel = (count: number | null) => (count === 1 ? '1 request to join' : `${count} requests to join`)
 
 export function Sidebar({ id, user, counts, expanded, onExpandedChange }: SidebarProps) {
   const brandRef = useRef<HTMLAnchorElement>(null)
