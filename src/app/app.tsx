@@ -18,6 +18,7 @@ import { PwaUpdatePrompt } from './pwa-update.tsx'
 import { FullScreenSpinner } from '../ui/full-screen-spinner.tsx'
 import { OfflineBanner } from '../ui/offline-banner.tsx'
 import { retryingImport } from '../lib/retrying-import.ts'
+import { isMobileDevice } from '../lib/device.ts'
 import { ServerUnreachable } from '../ui/server-unreachable.tsx'
 
 // The toasts' library (about 4 KB gzip) loads once the first screen is up: nothing toasts before then,
@@ -50,6 +51,17 @@ const restoreOptions: RestoreOptions = { onAreaChanged: () => void router.invali
 
 requestPersistentStorageWhenInstalled()
 
+/**
+ * Where toasts never cover what the user does next. A toast that covers a control holds it for as long
+ * as a pointer rests on the toast, since hovering pauses its timer. On a desktop, toasts go below the
+ * sticky header (h-16), centred, so they sit between a screen's title and its actions ('Add Driver',
+ * 'Create Unit' on the right, which a top-right toast once covered). On a phone the screen's actions
+ * fill the top row, so toasts go just above the bottom bar (h-16 and the safe area).
+ */
+const TOAST_PLACEMENT = isMobileDevice()
+  ? ({ position: 'bottom-center', containerStyle: { bottom: 'calc(4.5rem + env(safe-area-inset-bottom))' } } as const)
+  : ({ position: 'top-center', containerStyle: { top: 72 } } as const)
+
 export function App() {
   return (
     <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
@@ -60,8 +72,7 @@ export function App() {
         </div>
       </div>
       <AfterFirstScreen>
-        {/* Below the sticky header (h-16): a toast over the user menu held it for as long as a pointer rested on the toast. */}
-        <Toaster position="top-right" containerStyle={{ top: 72 }} toastOptions={{ duration: 5000 }} />
+        <Toaster {...TOAST_PLACEMENT} toastOptions={{ duration: 5000 }} />
       </AfterFirstScreen>
       <PwaUpdatePrompt />
     </PersistQueryClientProvider>

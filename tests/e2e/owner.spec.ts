@@ -2,7 +2,7 @@
 // drivers and invitations, profile, settings, password and licence. Each test that changes data signs
 // up its own company, so tests stay independent of each other and of the demo data.
 import { AxeBuilder } from '@axe-core/playwright'
-import type { APIRequestContext, Page } from '@playwright/test'
+import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import { test, expect, mailedLink, uniqueEmail } from './fixtures.ts'
 import { approveJoinRequest } from './company-fixtures.ts'
 
@@ -69,6 +69,26 @@ async function signIn(page: Page, email: string, password = PASSWORD): Promise<v
   await page.getByRole('button', { name: 'Sign In' }).click()
   // Password hashing is deliberately slow, and slower still on a busy test machine.
   await expect(page).toHaveURL(/\/units$/, { timeout: 30_000 })
+}
+
+type Box = NonNullable<Awaited<ReturnType<Locator['boundingBox']>>>
+
+const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+
+/** Where a toast rests once it has slid in: the same box twice, 200 ms apart (it leaves by sliding away). */
+async function settledBox(locator: Locator): Promise<Box> {
+  let last = ''
+  let box: Box | null = null
+  await expect
+    .poll(async () => {
+      box = await locator.boundingBox()
+      const now = JSON.stringify(box)
+      const settled = box !== null && now === last
+      last = now
+      return settled
+    }, { intervals: [200] })
+    .toBe(true)
+  return box!
 }
 
 const unitsTable = (page: Page) => page.getByRole('table', { name: 'Units' })
@@ -288,6 +308,12 @@ test('an owner invites a driver who signs up through the mailed link and appears
   await invite.getByLabel('Email').fill(driverEmail)
   await invite.getByRole('button', { name: 'Invite' }).click()
   await expect(invite).toBeHidden()
+  // Its toast leaves the screen's button free: a toast over it once held it for as long as the pointer
+  // rested on the toast (hovering pauses the toast's timer).
+  const toast = page.locator('[data-rht-toaster] [role="status"]').first()
+  await expect(toast).toBeVisible()
+  const addDriver = (await page.getByRole('button', { name: 'Add Driver' }).boundingBox())!
+  expect(overlaps(await settledBox(toast), addDriver)).toBe(false)
   // An address the server refuses shows its reason inside the modal, and the typed address stays.
   const tooLong = `${'a'.repeat(250)}@example.com`
   await page.getByRole('button', { name: 'Add Driver' }).click()
@@ -450,6 +476,31 @@ test('the units screen and the unit form have no serious accessibility problems'
 
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, userAgent: IPHONE_UA, isMobile: true, hasTouch: true })
+
+  test("a toast sits just above the bottom bar, clear of the screen's own buttons", async ({ page, request }) => {
+    const owner = await newOwner(request, 'Pocket Freight')
+    await signIn(page, owner.email)
+    await page.goto('/drivers')
+    const addDriver = page.getByRole('button', { name: 'Add Driver' })
+    await addDriver.click()
+    const invite = page.getByRole('dialog', { name: 'Invite Driver' })
+    const email = uniqueEmail('phone-invite')
+    await invite.getByLabel('Email').fill(email)
+    await invite.getByRole('button', { name: 'Invite' }).click()
+    const sent = page.getByText(`Invitation has been sent to ${email}.`)
+    await expect(sent).toBeVisible()
+    await expect(invite).toBeHidden()
+
+    const bar = (await page.getByRole('navigation', { name: 'Main' }).boundingBox())!
+    const button = (await addDriver.boundingBox())!
+    // On a phone the screen's actions fill its top row; the toast sits low, clear of them and of the bar.
+    const toast = await settledBox(sent)
+    expect(overlaps(toast, button)).toBe(false)
+    expect(toast.y + toast.height).toBeLessThanOrEqual(bar.y)
+    // So the button takes the next tap while the toast shows.
+    await addDriver.click()
+    await expect(invite).toBeVisible()
+  })
 
   test('the units list shows cards and the filters open in a drawer', async ({ page, request }) => {
     const owner = await newOwner(request)
