@@ -96,12 +96,12 @@ const sweep = () =>
   ]).catch((error: unknown) => {
     console.warn(`Sweeping expired rows and uploads failed: ${error instanceof Error ? error.message : String(error)}`)
   })
-const refreshStatistics = () =>
-  database.refreshStatistics().catch((error: unknown) => {
-    console.warn(`Refreshing the planner's statistics failed: ${error instanceof Error ? error.message : String(error)}`)
+const vacuumAnalyze = () =>
+  database.vacuumAnalyze().catch((error: unknown) => {
+    console.warn(`Vacuuming and analysing the tables failed: ${error instanceof Error ? error.message : String(error)}`)
   })
-// Statistics after the sweep, so they count what it left; openDatabase took them at start.
-const sweeper = setInterval(() => void sweep().then(refreshStatistics), SWEEP_EVERY_MS)
+// After the sweep, so the vacuum reclaims and the statistics count what it left; openDatabase analysed at start.
+const sweeper = setInterval(() => void sweep().then(vacuumAnalyze), SWEEP_EVERY_MS)
 sweeper.unref()
 void sweep()
 

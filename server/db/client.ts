@@ -35,7 +35,7 @@ export interface Database {
    * no page is marked all-visible, so a page's `total` must read the table instead of its index alone.
    * PostgreSQL's autovacuum does both, so there it does nothing.
    */
-  refreshStatistics(): Promise<void>
+  vacuumAnalyze(): Promise<void>
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
@@ -60,14 +60,14 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
     const startupLock = <T>(work: () => Promise<T>) => withAdvisoryLock(pool, work)
     await startupLock(() => migratePg(db, { migrationsFolder }))
     const executeSql = async (text: string, values?: unknown[]) => ({ rows: (await pool.query(text, values)).rows as unknown[] })
-    return { db: db as unknown as Db, close: () => pool.end(), startupLock, executeSql, refreshStatistics: async () => {} }
+    return { db: db as unknown as Db, close: () => pool.end(), startupLock, executeSql, vacuumAnalyze: async () => {} }
   }
   // pg_trgm backs the list searches' indexes; PGlite must load it before the migration creates it.
   const options = { extensions: { pg_trgm } }
   const client = location.kind === 'memory' ? new PGlite(options) : new PGlite(location.dir, options)
   const db = drizzlePglite(client, { schema })
   await migratePglite(db, { migrationsFolder })
-  const refreshStatistics = async () => {
+  const vacuumAnalyze = async () => {
     await client.exec('vacuum analyze')
   }
   // At start, statistics only, so a data dir that grew while nothing analysed it is planned right from
@@ -78,7 +78,7 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
   const executeSql = async (text: string, values?: unknown[]) =>
     values && values.length > 0 ? { rows: (await client.query(text, values)).rows } : { rows: (await client.exec(text)).at(-1)?.rows ?? [] }
   // PGlite is one process's embedded database: nobody else can start on it.
-  return { db: db as unknown as Db, close: () => client.close(), startupLock: (work) => work(), executeSql, refreshStatistics }
+  return { db: db as unknown as Db, close: () => client.close(), startupLock: (work) => work(), executeSql, vacuumAnalyze }
 }
 
 /**

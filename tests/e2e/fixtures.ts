@@ -32,6 +32,14 @@ export const test = base.extend({
 
 export { expect }
 
+/** An iPhone as the app tells a phone (src/lib/device.ts: by its user agent), at an iPhone's size. */
+export const IPHONE = {
+  userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+}
+
 /** The link of the newest mail to `to` whose link matches, read from DATA_DIR/mail; none yet: null. */
 function newestMailLink(to: string, matching: RegExp): string | null {
   const dir = path.join(process.env.E2E_DATA_DIR ?? '', 'mail')

@@ -5,11 +5,9 @@
 import type { Browser, Page } from '@playwright/test'
 import { axeViolations } from './a11y/a11y-helpers.ts'
 import { newOwnerWithCompany, type NewOwner } from './company-fixtures.ts'
-import { test, expect, uniqueEmail } from './fixtures.ts'
+import { test, expect, IPHONE, uniqueEmail } from './fixtures.ts'
 
 const PASSWORD = 'Fleetyard1'
-const IPHONE_UA =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj\n<< /Length 0 >>\nstream\n\nendstream\nendobj\n%%EOF\n')
 
 async function signIn(page: Page, email: string, landing: RegExp): Promise<void> {
@@ -57,7 +55,7 @@ test('a stranger waits for approval, the owner lets them in and later removes th
   await expect(stranger.getByRole('heading', { name: 'Waiting for approval' })).toBeVisible()
 
   // On a phone there is no sidebar: the bottom bar's Drivers marks the request instead.
-  const phone = await (await browser.newContext({ userAgent: IPHONE_UA, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })).newPage()
+  const phone = await (await browser.newContext(IPHONE)).newPage()
   await signIn(phone, owner.email, /\/units$/)
   const phoneDrivers = phone.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /Drivers/ })
   await expect(phoneDrivers).toHaveAccessibleName(/1 request to join/)

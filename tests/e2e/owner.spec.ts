@@ -3,12 +3,10 @@
 // up its own company, so tests stay independent of each other and of the demo data.
 import { AxeBuilder } from '@axe-core/playwright'
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
-import { test, expect, mailedLink, uniqueEmail } from './fixtures.ts'
+import { test, expect, IPHONE, mailedLink, uniqueEmail } from './fixtures.ts'
 import { approveJoinRequest } from './company-fixtures.ts'
 
 const PASSWORD = 'Fleetyard1'
-const IPHONE_UA =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'
 /** A valid 1×1 PNG: the server sniffs image bytes, so a fake would be refused. */
 const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')
 
@@ -475,7 +473,7 @@ test('the units screen and the unit form have no serious accessibility problems'
 })
 
 test.describe('on a phone', () => {
-  test.use({ viewport: { width: 390, height: 844 }, userAgent: IPHONE_UA, isMobile: true, hasTouch: true })
+  test.use(IPHONE)
 
   test("a toast sits just above the bottom bar, clear of the screen's own buttons", async ({ page, request }) => {
     const owner = await newOwner(request, 'Pocket Freight')

@@ -2,11 +2,8 @@
 // route table and log out, as the demo owner and drivers see them.
 import { AxeBuilder } from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { test, expect } from './fixtures.ts'
+import { test, expect, IPHONE } from './fixtures.ts'
 import { ALEX, MARIA, OWNER, signIn } from './a11y/a11y-helpers.ts'
-
-const IPHONE_UA =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1'
 
 async function dashboardCounts(page: Page): Promise<{ drivers: number; units: number; defects: number }> {
   const { token, userId } = await page.evaluate(() => ({ token: localStorage.getItem('token'), userId: localStorage.getItem('userId') }))
@@ -241,7 +238,7 @@ test.describe('theme switch', () => {
 })
 
 test.describe('mobile device', () => {
-  test.use({ userAgent: IPHONE_UA, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
+  test.use(IPHONE)
 
   const bottomBarColumns = (page: Page) =>
     mainNav(page)

@@ -1,7 +1,7 @@
 // PGlite has no autovacuum, so nothing analyses its tables unless the server does: a data dir whose
 // fleet grew to thousands of units would otherwise be planned as if it held a few dozen, and a page of 50 would
 // join and sort the whole company (200–400 ms instead of ~9 ms here). Opening the data dir takes the
-// statistics, and refreshStatistics() (run hourly by main.ts) takes them again, and vacuums: the rows
+// statistics, and vacuumAnalyze() (run hourly by main.ts) takes them again and vacuums: the rows
 // updates and deletes leave behind are reclaimed, and a page's total counts its index alone.
 import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
@@ -60,7 +60,7 @@ test('refreshing the statistics plans a company that arrived since the last refr
   const database = await open()
   try {
     const companyId = await companyWithFleet(database, 'New Freight')
-    await database.refreshStatistics()
+    await database.vacuumAnalyze()
     const plan = await firstPagePlan(database, companyId)
     expect(plan).toContain('units_company_newest_idx')
     expect(plan).not.toMatch(/Sort|Hash Join|Seq Scan on units/)
@@ -85,7 +85,7 @@ test('the hourly refresh vacuums: a total counts the index alone, and new rows r
       return Number(result.rows[0]!.bytes)
     }
 
-    await database.refreshStatistics()
+    await database.vacuumAnalyze()
     const plan = await countPlan()
     expect(plan).toMatch(/Index Only Scan using units_company_active_idx/)
     expect(plan).toMatch(/Heap Fetches: 0\b/)
