@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test'
 import { mp4Bytes, pngBytes } from '../server/inspection-fixtures.ts'
 import { baseURL, test, expect } from './fixtures.ts'
 import { sign } from './signature-pad.ts'
+import { newDemoUnit } from './a11y/a11y-helpers.ts'
 
 const OWNER = 'owner@fleetyard.demo'
 const DRIVER = 'maria@fleetyard.demo'
@@ -55,19 +56,6 @@ async function apiGet<T>(page: Page, session: Session, path: string): Promise<T>
   return (await response.json()) as T
 }
 
-/**
- * An Available demo unit, counted from the front of the company's list: the assignment takes the
- * first, the reservation the second (other tests, e.g. outbox.spec.ts, take the last one), so tests
- * running side by side never hand over the same unit.
- */
-async function availableUnit(page: Page, session: Session, position: 0 | 1): Promise<DemoUnit> {
-  const units = await apiGet<DemoUnit[]>(page, session, `/units/${session.companyId}`)
-  const available = units.filter((candidate) => candidate.status === 'Available')
-  const unit = available[position]
-  if (!unit || available.length < 3) throw new Error('the demo company has too few Available units')
-  return unit
-}
-
 /** The first visit installs the worker but runs uncontrolled; one reload puts the page under it. */
 async function waitForServiceWorkerControl(page: Page): Promise<void> {
   await page.evaluate(async () => {
@@ -87,7 +75,7 @@ test('an owner assigns a unit to a driver with the network off, and it reaches t
   // once online and the unassignment: a loaded CI machine once ran out of 180 s at the last step.
   test.setTimeout(240_000)
   const session = await signIn(page)
-  const unit = await availableUnit(page, session, 0)
+  const unit = await newDemoUnit(page.request, session, 'ASSIGN')
   const driver = (await apiGet<DemoDriver[]>(page, session, `/company/${session.companyId}/drivers`)).find((candidate) => candidate.user.email === DRIVER)
   if (!driver) throw new Error(`${DRIVER} is not a driver of the demo company`)
   const driverName = `${driver.user.firstName} ${driver.user.lastName}`
@@ -189,7 +177,7 @@ test('an owner assigns a unit to a driver with the network off, and it reaches t
 test('an owner reserves a unit with 5 photos, a video and the customer signature', async ({ page }) => {
   test.setTimeout(120_000)
   const session = await signIn(page)
-  const unit = await availableUnit(page, session, 1)
+  const unit = await newDemoUnit(page.request, session, 'RESERVE')
   const description = `Reserved for pickup ${Date.now()}`
 
   await page.goto(`/unit/${unit._id}/reserve`)

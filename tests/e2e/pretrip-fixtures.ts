@@ -5,7 +5,7 @@ import os from 'node:os'
 import path from 'node:path'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { expect } from './fixtures.ts'
-import { auth, type Session } from './a11y/a11y-helpers.ts'
+import { auth, newDemoUnit, type Session } from './a11y/a11y-helpers.ts'
 import { sign } from './signature-pad.ts'
 
 /** The seeded Truck checklist, in the order the wizard shows it. */
@@ -17,16 +17,7 @@ export const FINISHED_STEP = 5
  * `prefix` starts its unit number and tells which suite made it.
  */
 export async function unitForMaria(request: APIRequestContext, owner: Session, maria: Session, prefix: string): Promise<string> {
-  const types = (await (await request.get('/api/unit-types/full', { headers: auth(owner) })).json()) as { _id: string; name: string; subTypes: { _id: string }[] }[]
-  const truck = types.find((type) => type.name === 'Truck')!
-  const alphabet = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789'
-  const vin = Array.from({ length: 17 }, () => alphabet[Math.floor(Math.random() * alphabet.length)]).join('')
-  const created = await request.post('/api/units', {
-    headers: auth(owner),
-    data: { unitNumber: `${prefix}-${vin.slice(0, 5)}`, vin, make: 'Volvo', model: 'VNL 760', year: 2024, unitTypeId: truck._id, unitSubTypeId: truck.subTypes[0]!._id, company: owner.companyId },
-  })
-  expect(created.status()).toBe(201)
-  const unitId = ((await created.json()) as { unit: { _id: string } }).unit._id
+  const unitId = (await newDemoUnit(request, owner, prefix))._id
   const draft = await request.post('/api/inspection', { headers: auth(owner), data: { type: 'inspection', company_id: owner.companyId, user_id: owner.userId, unit_id: unitId } })
   expect(draft.ok()).toBe(true)
   const draftId = ((await draft.json()) as { body: { _id: string } }).body._id

@@ -247,7 +247,8 @@ test.describe('mobile device', () => {
 
   test('an owner gets a bottom bar of four columns and no sidebar', async ({ page }) => {
     await signIn(page, OWNER)
-    await expect(mainNav(page).getByRole('link')).toHaveText(['Drivers', 'Units', 'Documents', 'Profile'])
+    // Drivers may carry the demo company's requests to join (other tests sign up through its link).
+    await expect(mainNav(page).getByRole('link')).toHaveText([/Drivers$/, 'Units', 'Documents', 'Profile'])
     expect(await bottomBarColumns(page)).toBe(4)
     await expect(sidebar(page)).toHaveCount(0)
     const bar = await mainNav(page).boundingBox()

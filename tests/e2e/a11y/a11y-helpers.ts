@@ -28,6 +28,25 @@ export async function apiSession(request: APIRequestContext, email: string): Pro
   return { token, userId: user._id, companyId: full.company._id }
 }
 
+/**
+ * A new Available truck of the demo company, numbered `prefix`-…: the test that made it is the only one
+ * that touches it. (Tests that took "the first Available unit" of the shared demo company met units
+ * other tests were changing at the same time.)
+ */
+export async function newDemoUnit(request: APIRequestContext, owner: Pick<Session, 'token' | 'companyId'>, prefix: string): Promise<{ _id: string; unitNumber: string; status: string }> {
+  const headers = { Authorization: `Bearer ${owner.token}` }
+  const types = (await (await request.get('/api/unit-types/full', { headers })).json()) as { _id: string; name: string; subTypes: { _id: string }[] }[]
+  const truck = types.find((type) => type.name === 'Truck')!
+  const alphabet = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789'
+  const vin = Array.from({ length: 17 }, () => alphabet[Math.floor(Math.random() * alphabet.length)]).join('')
+  const response = await request.post('/api/units', {
+    headers,
+    data: { unitNumber: `${prefix}-${vin.slice(0, 5)}`, vin, make: 'Volvo', model: 'VNL 760', year: 2024, unitTypeId: truck._id, unitSubTypeId: truck.subTypes[0]!._id, company: owner.companyId },
+  })
+  expect(response.status()).toBe(201)
+  return ((await response.json()) as { unit: { _id: string; unitNumber: string; status: string } }).unit
+}
+
 /** Every page of this context opens in `theme`, as the header switch would have stored it (spec §9). */
 export async function useTheme(page: Page, theme: Theme): Promise<void> {
   await page.addInitScript((value) => localStorage.setItem('color-theme', value), theme)

@@ -4,7 +4,7 @@
 // user agent). Moderate findings are printed, not failed.
 import { devices, type APIRequestContext, type Page } from '@playwright/test'
 import { test, expect } from '../fixtures.ts'
-import { apiSession, auth, axeViolations, MARIA, OWNER, settled, signIn, useTheme, type Session, type Theme } from './a11y-helpers.ts'
+import { apiSession, auth, axeViolations, MARIA, newDemoUnit, OWNER, settled, signIn, useTheme, type Session, type Theme } from './a11y-helpers.ts'
 
 const { defaultBrowserType: _browserType, ...pixel7 } = devices['Pixel 7']
 
@@ -22,26 +22,13 @@ async function demoUnits(request: APIRequestContext, owner: Session): Promise<Un
   return (await (await request.get(`/api/units/${owner.companyId}`, { headers: auth(owner) })).json()) as UnitSummary[]
 }
 
-/** A fresh Available unit of the demo company, so the reserve form shows whatever other tests do. */
-async function availableUnit(request: APIRequestContext, owner: Session): Promise<string> {
-  const types = (await (await request.get('/api/unit-types/full', { headers: auth(owner) })).json()) as { _id: string; name: string; subTypes: { _id: string }[] }[]
-  const truck = types.find((type) => type.name === 'Truck')!
-  const alphabet = 'ABCDEFGHJKLMNPRSTUVWXYZ0123456789'
-  const vin = Array.from({ length: 17 }, () => alphabet[Math.floor(Math.random() * alphabet.length)]).join('')
-  const response = await request.post('/api/units', {
-    headers: auth(owner),
-    data: { unitNumber: `A11Y-${vin.slice(0, 5)}`, vin, make: 'Volvo', model: 'VNL 760', year: 2024, unitTypeId: truck._id, unitSubTypeId: truck.subTypes[0]!._id, company: owner.companyId },
-  })
-  expect(response.status()).toBe(201)
-  return ((await response.json()) as { unit: { _id: string } }).unit._id
-}
-
 async function scanEveryScreen(page: Page, request: APIRequestContext, theme: Theme): Promise<void> {
   test.setTimeout(240_000)
   const owner = await apiSession(request, OWNER)
   const maria = await apiSession(request, MARIA)
   const seeded = (await demoUnits(request, owner)).find((unit) => unit.vin === '3AKJHHDR5NSNA1234')!
-  const reservable = await availableUnit(request, owner)
+  // A fresh Available unit, so the reserve form shows whatever other tests do.
+  const reservable = (await newDemoUnit(request, owner, 'A11Y'))._id
   const mariasUnit = (await (await request.get(`/api/driver/${maria.userId}/units`, { headers: auth(maria) })).json()) as { unit_id: UnitSummary }[]
   const kenworth = mariasUnit.map((item) => item.unit_id).find((unit) => unit.unitNumber === '102')
   if (!kenworth) throw new Error('Maria no longer has unit 102 in the demo data')
