@@ -82,7 +82,7 @@ test.describe('on a phone', () => {
     await expect(page).toHaveURL(/\/units$/)
 
     const previous = page.getByRole('region', { name: 'Previous PreTrip' })
-    const entries = previous.locator('details, [data-testid="sent-pretrip"], .border-dashed')
+    const entries = previous.locator('details, [data-testid="sent-pretrip"], [data-testid="waiting-pretrip"]')
     await page.locator(`a[href="/unit/${unitId}/pre-inspections"]`).first().click()
     await expect(entries).toHaveCount(1, { timeout: 5000 })
     await expect(page.getByText("You didn't made any pretrips yet.")).toHaveCount(0)
