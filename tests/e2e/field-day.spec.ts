@@ -3,29 +3,11 @@
 // 2: a pre-trip finished online is in 'Previous PreTrip' when the unit is opened again at once. 3: a read
 // on a link that hangs shows the banner within 5 s and sends a probe. 4: an owner's offline assignment
 // shows on the unit's screen once delivered, and after a reload.
-import type { BrowserContext, Page } from '@playwright/test'
-import { pngBytes } from '../server/inspection-fixtures.ts'
+import type { BrowserContext } from '@playwright/test'
 import { test, expect, IPHONE } from './fixtures.ts'
+import { assignToMaria, OFFLINE_TEXT, persisted, UNREACHABLE, underServiceWorker } from './field-fixtures.ts'
 import { apiSession, MARIA, newDemoUnit, OWNER, signIn } from './a11y/a11y-helpers.ts'
 import { canvasJpegs, outboxOps, signAndFinish, startPretrip, TRUCK_CHECKLIST as CHECKLIST, unitForMaria } from './pretrip-fixtures.ts'
-import { sign } from './signature-pad.ts'
-
-export const OFFLINE_TEXT = 'You are offline. Changes are saved on this device and sync when you reconnect.'
-export const UNREACHABLE = "Can't reach Fleetyard"
-
-/** The first visit installs the worker but runs uncontrolled; one reload puts the page under it. */
-export async function underServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready
-  })
-  await page.reload()
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
-}
-
-/** The device's copy of the Query cache holds `text` (it is written a moment after each read). */
-export async function persisted(page: Page, text: string): Promise<void> {
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('fleetyard-query-cache-v1') ?? '')).toContain(text)
-}
 
 test.describe('on a phone', () => {
   test.use(IPHONE)
@@ -121,28 +103,6 @@ test('a read on a link that hangs while the browser says online shows the banner
   console.log(`hanging read: banner ${bannerAfterMs} ms after the click; ${probes} probe(s) while hanging`)
   for (const release of held) void release()
 })
-
-/** Real, decodable pictures (the server recognises images by their bytes). */
-const pictures = (count: number, prefix: string) =>
-  Array.from({ length: count }, (_, index) => ({ name: `${prefix}-${index + 1}.png`, mimeType: 'image/png', buffer: Buffer.from(pngBytes(640 + index, 480)) }))
-
-/** The owner's 3-step hand-over to Maria, from the unit's Inspections tab, with what is on the page now. */
-export async function assignToMaria(page: Page, description: string): Promise<void> {
-  await page.getByRole('button', { name: 'Start' }).click()
-  await expect(page.getByRole('heading', { name: 'Step 1 of 3: Driver and description' })).toBeVisible()
-  await page.getByLabel('Driver').selectOption({ label: 'Maria Lopez' })
-  await page.getByLabel('Description').fill(description)
-  await page.getByRole('button', { name: 'Next' }).click()
-  await expect(page.getByRole('heading', { name: 'Step 2 of 3: Photos and videos' })).toBeVisible()
-  await page.getByLabel('Add photos').setInputFiles(pictures(1, 'cab'))
-  await expect(page.getByRole('heading', { name: 'Photos (1)' })).toBeVisible()
-  await page.getByRole('button', { name: 'Next' }).click()
-  await expect(page.getByRole('heading', { name: 'Step 3 of 3: Review and signature' })).toBeVisible()
-  await sign(page, 'Sign Below')
-  await page.getByRole('button', { name: 'Finish' }).click()
-  await expect(page.getByText('Driver was assigned successfully!')).toBeVisible()
-  await expect(page).toHaveURL(/\/units\/?$/)
-}
 
 async function serverStatus(context: BrowserContext, token: string, unitId: string): Promise<string> {
   const response = await context.request.get(`/api/units/${unitId}/info`, { headers: { Authorization: `Bearer ${token}` } })
