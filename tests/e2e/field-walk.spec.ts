@@ -117,11 +117,18 @@ const banner = (page: Page) => page.getByText(OFFLINE_TEXT)
 const previousEntries = (page: Page) =>
   page.getByRole('region', { name: 'Previous PreTrip' }).locator('details, [data-testid="sent-pretrip"], [data-testid="waiting-pretrip"]')
 
+/** The screen shows `expected`, or the error screen — which fails the walk with the invariant's words. */
+async function arrive(page: Page, expected: ReturnType<Page['getByRole']>): Promise<void> {
+  const error = page.getByText(UNREACHABLE)
+  await expect(expected.or(error).first()).toBeVisible()
+  await expect(error, 'an error screen although the shell and the user were cached').toHaveCount(0)
+}
+
 async function toScreen(world: World, model: Model, screen: Screen): Promise<void> {
   const { page } = world
   if (screen === 'sync') {
     await page.goto('/sync')
-    await expect(page.getByRole('heading', { name: 'Waiting changes' })).toBeVisible()
+    await arrive(page, page.getByRole('heading', { name: 'Waiting changes' }))
   } else {
     if (model.at !== 'units') {
       await page.getByRole('navigation').getByRole('link', { name: 'Units', exact: true }).first().click()
@@ -190,10 +197,19 @@ class LieFi implements Command {
   toString = () => `lie-fi with ${this.kind} requests`
 }
 
+/** What each screen shows once it is up. */
+const screenMark = (world: World, screen: Screen) =>
+  screen === 'sync'
+    ? world.page.getByRole('heading', { name: 'Waiting changes' })
+    : screen === 'pretrips'
+      ? world.page.getByRole('heading', { name: 'Previous PreTrip' })
+      : world.page.getByRole('heading', { name: /Units/ })
+
 class Reload implements Command {
   check = () => true
   async run(model: Model, world: World) {
     await world.page.reload()
+    await arrive(world.page, screenMark(world, model.at))
     await invariants(world, model)
   }
   toString = () => 'reload'
@@ -208,6 +224,7 @@ class NewTab implements Command {
     world.page = await world.maria.newPage()
     await old.close()
     await world.page.goto(url.pathname)
+    await arrive(world.page, screenMark(world, model.at))
     await invariants(world, model)
   }
   toString = () => 'close the tab and open a new one'
