@@ -46,7 +46,10 @@ onlineManager.setEventListener((setOnline) => {
 
 // Whoever delivers a queued change — this page, another tab, the service worker — every open page
 // refreshes what it changed (outbox/delivery-effects.ts).
-followDeliveries(queryClient)
+// A change the server refused says so on whatever screen the user is on (the toasts' library loads then).
+followDeliveries(queryClient, (message) => {
+  void retryingImport(() => import('react-hot-toast')).then(({ toast }) => toast.error(message, { id: `refused:${message}` }))
+})
 
 // Starts the opening screen's first request with the session restore, not after it.
 prefetchOpeningScreen(queryClient, router)

@@ -180,7 +180,7 @@ export function createReplayer(options: ReplayerOptions = {}): Replayer {
 
   async function fail(op: OpRecord, message: string): Promise<void> {
     await refuse(op, message)
-    announceDelivery(newsOf(op, await db.drafts.get(op.draftId), 'refused'))
+    announceDelivery({ ...newsOf(op, await db.drafts.get(op.draftId), 'refused'), message })
   }
 
   async function refuse(op: OpRecord, message: string): Promise<void> {
