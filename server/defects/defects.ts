@@ -83,25 +83,6 @@ export async function openDefectCount(db: Db, companyId: string): Promise<number
   return row?.n ?? 0
 }
 
-/** Open 'Out of service' defects of a unit: while there is one, maintenance cannot be completed. */
-export async function openOutOfServiceCount(db: Db, unitId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(inspectionItems)
-    .innerJoin(inspections, eq(inspections.id, inspectionItems.inspectionId))
-    .leftJoin(defectCertifications, eq(defectCertifications.defectId, inspectionItems.id))
-    .where(
-      and(
-        eq(inspectionItems.unitId, unitId),
-        eq(inspectionItems.result, 'defect'),
-        eq(inspectionItems.severity, 'out-of-service'),
-        isNotNull(inspections.finishedAt),
-        isNull(defectCertifications.id),
-      ),
-    )
-  return row?.n ?? 0
-}
-
 /** POST /defects/{id}/certify: the certification, and its History entry, in one transaction. */
 export async function certifyDefect(
   db: Db,
