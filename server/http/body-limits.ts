@@ -5,7 +5,7 @@ import type { Context, Next } from 'hono'
 import { TooLarge } from '../domain-errors.ts'
 import { MAX_IMAGE_BYTES } from '../../core/contract/auth.ts'
 import { MAX_DOCUMENT_BYTES } from '../../core/contract/documents.ts'
-import { FILE_TOO_LARGE_MESSAGE, MAX_VIDEO_BYTES } from '../../core/contract/media-limits.ts'
+import { FILE_TOO_LARGE_MESSAGE } from '../../core/contract/media-limits.ts'
 
 /** Every JSON body of the API fits in far less; the largest allowed, a 512 KB signature PNG, is ~700 KB as base64. */
 export const JSON_BODY_LIMIT = 1024 * 1024
@@ -31,11 +31,24 @@ const UPLOAD_ROUTES: { method: string; path: RegExp; limit: Limit }[] = [
 
 const JSON_LIMIT: Limit = { maxSize: JSON_BODY_LIMIT, message: JSON_TOO_LARGE_MESSAGE }
 
-/** tus 1.0 resumable uploads (creation with upload, and each PATCH): one file at most, a video. */
-const RESUMABLE_ROUTES: { method: string; path: RegExp; limit: Limit }[] = [
-  { method: 'POST', path: /^\/api\/uploads$/, limit: { maxSize: MAX_VIDEO_BYTES, message: FILE_TOO_LARGE_MESSAGE } },
-  { method: 'PATCH', path: /^\/api\/uploads\/[^/]+$/, limit: { maxSize: MAX_VIDEO_BYTES, message: FILE_TOO_LARGE_MESSAGE } },
+/**
+ * tus 1.0 resumable uploads (creation with upload, and each PATCH) are bounded by tus itself, not here:
+ * it knows the upload's offset and declared length, so it refuses a Content-Length past them unread and
+ * cuts a body streamed past them (or past MAX_VIDEO_BYTES, for an Upload-Defer-Length upload) with 413
+ * — and server/routes/uploads.ts then removes the upload at once. A limit here on the body alone trips
+ * first at the same byte and ends in tus's 400 'Request aborted', an upload that stays (issue 24).
+ */
+const RESUMABLE_ROUTES: { method: string; path: RegExp }[] = [
+  { method: 'POST', path: /^\/api\/uploads$/ },
+  { method: 'PATCH', path: /^\/api\/uploads\/[^/]+$/ },
 ]
+
+/** The route's limit, or null on a tus route (tus bounds those, see above). */
+export function routeLimitOf(method: string, path: string, contentType = 'multipart/form-data'): Limit | null {
+  const normalised = path.replace(/\/+$/, '') || '/'
+  if (RESUMABLE_ROUTES.some((route) => route.method === method && route.path.test(normalised))) return null
+  return bodyLimitOf(method, path, contentType)
+}
 
 /**
  * The limit of a request's route: an upload route's own for the body it takes — multipart on the
@@ -45,8 +58,6 @@ const RESUMABLE_ROUTES: { method: string; path: RegExp; limit: Limit }[] = [
 export function bodyLimitOf(method: string, path: string, contentType = 'multipart/form-data'): Limit {
   const normalised = path.replace(/\/+$/, '') || '/'
   const matches = (route: { method: string; path: RegExp }) => route.method === method && route.path.test(normalised)
-  const resumable = RESUMABLE_ROUTES.find(matches)
-  if (resumable) return resumable.limit
   if (!/^multipart\//i.test(contentType)) return JSON_LIMIT
   return UPLOAD_ROUTES.find(matches)?.limit ?? JSON_LIMIT
 }
@@ -73,7 +84,8 @@ function limitedBody(body: ReadableStream<Uint8Array>, limit: Limit): ReadableSt
 export async function routeBodyLimit(c: Context, next: Next) {
   const body = c.req.raw.body
   if (!body) return next()
-  const limit = bodyLimitOf(c.req.method, new URL(c.req.url).pathname, c.req.header('content-type') ?? '')
+  const limit = routeLimitOf(c.req.method, new URL(c.req.url).pathname, c.req.header('content-type') ?? '')
+  if (!limit) return next()
   const length = c.req.header('content-length')
   if (length !== undefined && !c.req.raw.headers.has('transfer-encoding')) {
     if (Number.parseInt(length, 10) > limit.maxSize) return c.json({ message: limit.message }, 413)
