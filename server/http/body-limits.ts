@@ -5,7 +5,7 @@ import type { Context, Next } from 'hono'
 import { TooLarge } from '../domain-errors.ts'
 import { MAX_IMAGE_BYTES } from '../../core/contract/auth.ts'
 import { MAX_DOCUMENT_BYTES } from '../../core/contract/documents.ts'
-import { FILE_TOO_LARGE_MESSAGE } from '../../core/contract/media-limits.ts'
+import { FILE_TOO_LARGE_MESSAGE, MAX_VIDEO_BYTES } from '../../core/contract/media-limits.ts'
 
 /** Every JSON body of the API fits in far less; the largest allowed, a 512 KB signature PNG, is ~700 KB as base64. */
 export const JSON_BODY_LIMIT = 1024 * 1024
@@ -15,7 +15,7 @@ export const UPLOAD_BODY_LIMIT = 200 * 1024 * 1024
 export const UPLOAD_TOO_LARGE_MESSAGE = 'The upload is too large.'
 export const IMAGE_TOO_LARGE_MESSAGE = 'The image is too large. The limit is 10 MB.'
 
-interface Limit {
+export interface Limit {
   maxSize: number
   message: string
 }
@@ -31,6 +31,9 @@ const UPLOAD_ROUTES: { method: string; path: RegExp; limit: Limit }[] = [
 
 const JSON_LIMIT: Limit = { maxSize: JSON_BODY_LIMIT, message: JSON_TOO_LARGE_MESSAGE }
 
+/** One file at most, a video: what a tus route refuses unread when a Content-Length announces more. */
+export const RESUMABLE_LIMIT: Limit = { maxSize: MAX_VIDEO_BYTES, message: FILE_TOO_LARGE_MESSAGE }
+
 /**
  * tus 1.0 resumable uploads (creation with upload, and each PATCH) are bounded by tus itself, not here:
  * it knows the upload's offset and declared length, so it refuses a Content-Length past them unread and
@@ -38,16 +41,14 @@ const JSON_LIMIT: Limit = { maxSize: JSON_BODY_LIMIT, message: JSON_TOO_LARGE_ME
  * — and server/routes/uploads.ts then removes the upload at once. A limit here on the body alone trips
  * first at the same byte and ends in tus's 400 'Request aborted', an upload that stays (issue 24).
  */
-const RESUMABLE_ROUTES: { method: string; path: RegExp }[] = [
-  { method: 'POST', path: /^\/api\/uploads$/ },
-  { method: 'PATCH', path: /^\/api\/uploads\/[^/]+$/ },
+const RESUMABLE_ROUTES: { method: string; path: RegExp; limit: Limit }[] = [
+  { method: 'POST', path: /^\/api\/uploads$/, limit: RESUMABLE_LIMIT },
+  { method: 'PATCH', path: /^\/api\/uploads\/[^/]+$/, limit: RESUMABLE_LIMIT },
 ]
 
-/** The route's limit, or null on a tus route (tus bounds those, see above). */
-export function routeLimitOf(method: string, path: string, contentType = 'multipart/form-data'): Limit | null {
+const isResumableRoute = (method: string, path: string) => {
   const normalised = path.replace(/\/+$/, '') || '/'
-  if (RESUMABLE_ROUTES.some((route) => route.method === method && route.path.test(normalised))) return null
-  return bodyLimitOf(method, path, contentType)
+  return RESUMABLE_ROUTES.some((route) => route.method === method && route.path.test(normalised))
 }
 
 /**
@@ -58,6 +59,8 @@ export function routeLimitOf(method: string, path: string, contentType = 'multip
 export function bodyLimitOf(method: string, path: string, contentType = 'multipart/form-data'): Limit {
   const normalised = path.replace(/\/+$/, '') || '/'
   const matches = (route: { method: string; path: RegExp }) => route.method === method && route.path.test(normalised)
+  const resumable = RESUMABLE_ROUTES.find(matches)
+  if (resumable) return resumable.limit
   if (!/^multipart\//i.test(contentType)) return JSON_LIMIT
   return UPLOAD_ROUTES.find(matches)?.limit ?? JSON_LIMIT
 }
@@ -84,8 +87,10 @@ function limitedBody(body: ReadableStream<Uint8Array>, limit: Limit): ReadableSt
 export async function routeBodyLimit(c: Context, next: Next) {
   const body = c.req.raw.body
   if (!body) return next()
-  const limit = routeLimitOf(c.req.method, new URL(c.req.url).pathname, c.req.header('content-type') ?? '')
-  if (!limit) return next()
+  const pathname = new URL(c.req.url).pathname
+  // The upload routes check the announced length themselves, after sign-in: a PATCH past it removes the upload.
+  if (isResumableRoute(c.req.method, pathname)) return next()
+  const limit = bodyLimitOf(c.req.method, pathname, c.req.header('content-type') ?? '')
   const length = c.req.header('content-length')
   if (length !== undefined && !c.req.raw.headers.has('transfer-encoding')) {
     if (Number.parseInt(length, 10) > limit.maxSize) return c.json({ message: limit.message }, 413)

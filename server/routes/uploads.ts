@@ -10,7 +10,8 @@ import { ERRORS, type Locker, type Upload } from '@tus/utils'
 import { Server as TusServer } from '@tus/server'
 import type { HttpBindings } from '@hono/node-server'
 import { Hono, type Context } from 'hono'
-import { FILE_TOO_LARGE_MESSAGE, MAX_VIDEO_BYTES, PHOTO_TYPES, VIDEO_TYPES } from '../../core/contract/media-limits.ts'
+import { MAX_VIDEO_BYTES, PHOTO_TYPES, VIDEO_TYPES } from '../../core/contract/media-limits.ts'
+import { RESUMABLE_LIMIT } from '../http/body-limits.ts'
 import { companyOf, requireUser } from '../auth/session.ts'
 import type { AppEnv, SessionUser } from '../http/app-env.ts'
 import { requireRole } from '../inspections/scope.ts'
@@ -159,9 +160,9 @@ async function handle(c: Context<AppEnv>): Promise<Response> {
   }
   // A body announced past the largest upload is refused unread; an upload it was meant for goes at once,
   // as when tus finds the same while streaming (onResponseError above).
-  if (announcedLength(c) > MAX_VIDEO_BYTES) {
+  if (announcedLength(c) > RESUMABLE_LIMIT.maxSize) {
     if (id && c.req.method === 'PATCH' && !(await isCapture(c.var.deps.db, id))) await uploads.remove(id)
-    return c.json({ message: FILE_TOO_LARGE_MESSAGE }, 413)
+    return c.json({ message: RESUMABLE_LIMIT.message }, 413)
   }
   const server = serverFor(uploads, c.var.deps.uploadLocker)
   const request = tusRequest(c)

@@ -22,6 +22,11 @@ export interface ResumableHooks {
   /** The upload's URL is known (created, or the kept one): keep it so a later attempt resumes it. */
   onUrl: (url: string) => Promise<void>
   onProgress: (percent: number) => void
+  /**
+   * Asked after each PATCH: true when the capture was removed meanwhile, so the rest is not sent (the
+   * send rejects with UploadCancelled, and the caller removes the upload from the server).
+   */
+  cancelled?: () => Promise<boolean>
 }
 
 /** The server refused the upload (4xx that trying again will not change); the message is for people. */
@@ -32,6 +37,14 @@ export class UploadRefused extends Error {
   ) {
     super(message)
     this.name = 'UploadRefused'
+  }
+}
+
+/** The capture was removed while its upload was on its way: the rest was not sent. */
+export class UploadCancelled extends Error {
+  constructor() {
+    super('The capture was removed while it was being sent.')
+    this.name = 'UploadCancelled'
   }
 }
 
@@ -161,7 +174,12 @@ export async function sendResumable(
           alive()
           hooks.onProgress(total > 0 ? Math.floor((sent / total) * 100) : 0)
         },
-        onChunkComplete: () => alive(),
+        onChunkComplete: () => {
+          alive()
+          void hooks.cancelled?.().then((removed) => {
+            if (removed && !settled) void upload.abort().finally(() => settle(() => reject(new UploadCancelled())))
+          })
+        },
         onSuccess: () => settle(() => resolve(upload.url ?? '')),
         onError: (error) => {
           if (stalled) return
