@@ -43,28 +43,29 @@ function streamedPatch(segment: string, offset: number, total: number): Promise<
   const url = new URL(`${server.apiUrl}/uploads/${segment}`)
   return new Promise((resolve, reject) => {
     let written = 0
-    let answered = false
+    // Set by the response handler while the pump below is waiting on 'drain'.
+    const state = { answered: false }
     const request = http.request(url, {
       method: 'PATCH',
       headers: { ...TUS, ...auth(), 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream', 'transfer-encoding': 'chunked' },
     })
     request.on('response', (response) => {
-      answered = true
+      state.answered = true
       response.resume()
       response.on('end', () => resolve({ status: response.statusCode ?? 0, written }))
       request.destroy()
     })
     // The server may close the connection after answering; the answer is what counts.
     request.on('error', (error) => {
-      if (!answered) reject(error)
+      if (!state.answered) reject(error)
     })
     const chunk = Buffer.alloc(MIB)
     const pump = () => {
-      while (!answered && written < total) {
+      while (!state.answered && written < total) {
         written += chunk.length
         if (!request.write(chunk)) return void request.once('drain', pump)
       }
-      if (!answered) request.end()
+      if (!state.answered) request.end()
     }
     pump()
   })
