@@ -105,6 +105,8 @@ export async function sendResumable(
   return new Promise<string>((resolve, reject) => {
     let stall: ReturnType<typeof setTimeout> | undefined
     let stalled = false
+    /** The capture was removed: the aborted PATCH's error is not the outcome. */
+    let cancelling = false
     let settled = false
     /** The PATCH on its way (null between requests): its body's range, and whether all of it is handed over. */
     let patch: { start: number; end: number; handedOver: boolean } | null = null
@@ -177,12 +179,14 @@ export async function sendResumable(
         onChunkComplete: () => {
           alive()
           void hooks.cancelled?.().then((removed) => {
-            if (removed && !settled) void upload.abort().finally(() => settle(() => reject(new UploadCancelled())))
+            if (!removed || settled) return
+            cancelling = true
+            void upload.abort().finally(() => settle(() => reject(new UploadCancelled())))
           })
         },
         onSuccess: () => settle(() => resolve(upload.url ?? '')),
         onError: (error) => {
-          if (stalled) return
+          if (stalled || cancelling) return
           const response = (error as { originalResponse?: HttpResponse | null }).originalResponse
           const status = response?.getStatus() ?? 0
           settle(() => {
