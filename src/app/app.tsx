@@ -47,8 +47,8 @@ onlineManager.setEventListener((setOnline) => {
 })
 
 // Whoever delivers a queued change — this page, another tab, the service worker — every open page
-// refreshes what it changed (outbox/delivery-effects.ts).
-// A change the server refused says so on whatever screen the user is on (the toasts' library loads then).
+// refreshes what it changed (outbox/delivery-effects.ts); a refusal says so in a toast on whatever screen
+// the user is on (the toasts' library loads then).
 followDeliveries(queryClient, (message) => {
   wantToasts()
   void retryingImport(() => import('react-hot-toast')).then(({ toast }) => toast.error(message, { id: `refused:${message}` }))
