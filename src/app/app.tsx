@@ -23,7 +23,7 @@ import { ServerUnreachable } from '../ui/server-unreachable.tsx'
 
 // The toasts' library (about 4 KB gzip) loads once the first screen is up: nothing toasts before then,
 // and a toast raised earlier still shows when the Toaster mounts (its store is the library's own).
-const Toaster = lazy(() => retryingImport(() => import('react-hot-toast')).then((module) => ({ default: module.Toaster })))
+const Toaster = lazy(() => retryingImport(() => import('react-hot-toast'), { has: 'Toaster' }).then((module) => ({ default: module.Toaster })))
 
 const queryClient = createQueryClient()
 const router = createAppRouter(queryClient)

@@ -12,10 +12,10 @@ import { requireArea } from './-guards.ts'
 // The outbox (Dexie, ~30 KB) loads only once the page needs it (app/outbox-when-needed.ts), and never
 // before the first screen is up (app/first-screen.ts): the sync indicator shows nothing until a change
 // waits.
-const SyncIndicator = lazy(() => retryingImport(() => import('../features/sync/sync-indicator.tsx')).then((module) => ({ default: module.SyncIndicator })))
+const SyncIndicator = lazy(() => retryingImport(() => import('../features/sync/sync-indicator.tsx'), { has: 'SyncIndicator' }).then((module) => ({ default: module.SyncIndicator })))
 // Lazy, and asked for once the first screen is up: the bell and its query stay out of the JavaScript
 // every screen (and sign-in) loads first, and out of the opening screen's way.
-const NotificationBell = lazy(() => retryingImport(() => import('../features/notifications/notification-bell.tsx')))
+const NotificationBell = lazy(() => retryingImport(() => import('../features/notifications/notification-bell.tsx'), { has: 'default' }))
 
 export const Route = createFileRoute('/_app')({
   beforeLoad: ({ context }) => requireArea(context, 'signed-in'),
@@ -34,7 +34,7 @@ function AppRoute() {
     let cancelIdle = () => {}
     const cancel = afterFirstScreen(() => {
       cancelIdle = whenIdle(() => {
-        void retryingImport(() => import('../outbox/outbox-runtime.ts')).then(({ startOutbox }) => {
+        void retryingImport(() => import('../outbox/outbox-runtime.ts'), { has: 'startOutbox' }).then(({ startOutbox }) => {
           if (live) stop = startOutbox()
         })
       })
