@@ -1,31 +1,76 @@
 import { defineConfig, devices } from '@playwright/test'
 import { CHROMIUM_PATH, E2E_CHROMIUM_FLAGS } from './tests/support/system-chromium.ts'
+import { FIREFOX_PATH } from './tests/support/system-firefox.ts'
 
-// Never downloads a browser: the system Chromium (Debian package) or CHROMIUM_PATH.
+// Never downloads a browser: the system Chromium (Debian package) or CHROMIUM_PATH, and the system
+// Firefox ESR or FIREFOX_PATH.
 export const chromiumPath = CHROMIUM_PATH
+
+/**
+ * The journeys that differ by engine (issue 23) run on Firefox too: going offline and back, the service
+ * worker and its precache, IndexedDB and the outbox, lie-fi, a chunk that failed to load, file capture,
+ * the signature pad. The other screens run once, on Chromium. A spec added here runs on both engines.
+ */
+const FIREFOX_SPECS = [
+  'offline.spec.ts',
+  'pretrip.spec.ts',
+  'outbox.spec.ts',
+  'lie-fi.spec.ts',
+  'first-visit-offline.spec.ts',
+  'dvir.spec.ts',
+  'owner-wizards.spec.ts',
+]
+
+/**
+ * Tests that cannot apply in Firefox carry `@chromium-only` in their title, with a comment saying why
+ * (Chromium's CDP network throttling, a Chromium-version workaround): the firefox project leaves them
+ * out by this rule, and the list reporter shows they were not run there — nothing is skipped silently.
+ */
+const CHROMIUM_ONLY = /@chromium-only/
 
 export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: true,
   workers: 2,
-  // Under CI (CI set) a failed test runs once more and a pass on the second try is reported as flaky,
-  // not hidden: each CI rehearsal on this loaded 2-core machine turned up one new timing flake in ~100
-  // tests (three fixed so far; units-paging's head-start order is open), and one flake must not keep
-  // every other change off main. A test that fails twice still fails the run.
-  retries: process.env.CI ? 1 : 0,
+  // One policy for `npm test` and CI: no retries. A test that passes only on a second try hides a bug
+  // (issue 23 item 7); long journeys wait on each step's own expectation instead of a whole-test budget.
+  retries: 0,
+  // A default for short tests; the long journeys mark themselves test.slow() (three times this).
   timeout: 60_000,
   // Sign-in and sign-up hash with scrypt at OWASP cost (128 MiB, CPU-bound): on a shared 2-core machine a
   // busy moment can take several seconds, so waits get room. These are waits, never timing assertions.
   expect: { timeout: 20_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: [['list']],
   use: {
-    ...devices['Desktop Chrome'],
-    channel: undefined,
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: chromiumPath,
-      args: E2E_CHROMIUM_FLAGS,
-    },
   },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        channel: undefined,
+        launchOptions: {
+          executablePath: chromiumPath,
+          args: E2E_CHROMIUM_FLAGS,
+        },
+      },
+    },
+    {
+      name: 'firefox',
+      testMatch: FIREFOX_SPECS,
+      grepInvert: CHROMIUM_ONLY,
+      use: {
+        ...devices['Desktop Firefox'],
+        // Playwright's WebDriver BiDi driver for a Firefox it did not download. Two bridges, to remove
+        // when Playwright 1.6x / Firefox ESR make them needless (README, "Engines"):
+        // patches/playwright-core+*.patch (emulation.setMediaFeaturesOverride, unknown to Firefox ESR 153)
+        // and tests/e2e/fixtures.ts's typeInto (fill() not reaching React-controlled fields).
+        browserName: 'firefox',
+        channel: 'moz-firefox',
+        launchOptions: { executablePath: FIREFOX_PATH },
+      },
+    },
+  ],
 })

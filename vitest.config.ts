@@ -56,6 +56,19 @@ export default defineConfig({
           hookTimeout: 180_000,
         },
       },
+      {
+        // The driver's offline journey in WebKit (issue 23): WebKitWebDriver + MiniBrowser under xvfb-run,
+        // against the built app (dist/, or E2E_DIST_DIR) — `npm test` runs it after the build, with
+        // `vitest run --project webkit`, and leaves it out of the first `vitest run`. Each step waits on
+        // its own expectation (60 s); the whole journey's budget is only a backstop.
+        test: {
+          name: 'webkit',
+          include: ['tests/webkit/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 900_000,
+          hookTimeout: 180_000,
+        },
+      },
     ],
   },
 })

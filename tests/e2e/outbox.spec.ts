@@ -2,7 +2,7 @@
 // header says 'Working offline' with the count of waiting changes, /sync lists them — after an offline
 // reload too — and once the network is back they reach the server exactly once and the indicator clears.
 import type { Page } from '@playwright/test'
-import { test, expect } from './fixtures.ts'
+import { test, expect, expectSignedIn } from './fixtures.ts'
 
 const OWNER = 'owner@fleetyard.demo'
 const PASSWORD = 'Fleetyard1'
@@ -28,8 +28,7 @@ async function signIn(page: Page, email: string): Promise<void> {
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Password').fill(PASSWORD)
   await page.getByRole('button', { name: 'Sign In' }).click()
-  // Password hashing is deliberately slow, and slower still on a busy CI machine.
-  await expect(page).toHaveURL(/\/units$/, { timeout: 30_000 })
+  await expectSignedIn(page)
 }
 
 async function sessionOf(page: Page): Promise<Session> {

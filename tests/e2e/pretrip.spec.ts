@@ -8,7 +8,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { devices, type APIRequestContext, type Browser, type Page } from '@playwright/test'
 import { imageSize } from 'image-size'
-import { test, expect } from './fixtures.ts'
+import { test, expect, expectSignedIn } from './fixtures.ts'
 import { signAndFinish, startPretrip } from './pretrip-fixtures.ts'
 
 const ALEX = 'alex@fleetyard.demo'
@@ -110,7 +110,7 @@ async function signIn(page: Page): Promise<Session> {
   await page.getByLabel('Email').fill(ALEX)
   await page.getByLabel('Password').fill(PASSWORD)
   await page.getByRole('button', { name: 'Sign In' }).click()
-  await expect(page).toHaveURL(/\/units$/)
+  await expectSignedIn(page)
   return page.evaluate(() => ({ token: localStorage.getItem('token')!, userId: localStorage.getItem('userId')! }))
 }
 

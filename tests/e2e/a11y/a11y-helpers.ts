@@ -2,7 +2,7 @@
 // serious or critical findings and prints the moderate ones, and moving focus with the Tab key only.
 import { AxeBuilder } from '@axe-core/playwright'
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
-import { expect } from '../fixtures.ts'
+import { expect, expectSignedIn } from '../fixtures.ts'
 
 export const OWNER = 'owner@fleetyard.demo'
 export const ALEX = 'alex@fleetyard.demo'
@@ -57,8 +57,7 @@ export async function signIn(page: Page, email: string): Promise<void> {
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Password').fill(PASSWORD)
   await page.getByRole('button', { name: 'Sign In' }).click()
-  // Password hashing is deliberately slow, and slower still on a busy test machine.
-  await expect(page).toHaveURL(/\/units$/, { timeout: 30_000 })
+  await expectSignedIn(page)
 }
 
 /** The screen has finished loading: no loading status left. */
