@@ -63,10 +63,11 @@ export default defineConfig({
       grepInvert: CHROMIUM_ONLY,
       use: {
         ...devices['Desktop Firefox'],
-        // Playwright's WebDriver BiDi driver for a Firefox it did not download. Two bridges, to remove
-        // when Playwright 1.6x / Firefox ESR make them needless (README, "Engines"):
-        // patches/playwright-core+*.patch (emulation.setMediaFeaturesOverride, unknown to Firefox ESR 153)
-        // and tests/e2e/fixtures.ts's typeInto (fill() not reaching React-controlled fields).
+        // Playwright's WebDriver BiDi driver for a Firefox it did not download. What it lacks against
+        // Firefox ESR 153 is bridged in patches/playwright-core+*.patch (applied by `postinstall`), to be
+        // removed when Playwright ships it (README, "Engines"): emulation.setMediaFeaturesOverride is
+        // unknown to Firefox ESR 153 (every new context failed), and BiDi's insertText set the value
+        // past React's value tracker (fill() left React-controlled fields empty).
         browserName: 'firefox',
         channel: 'moz-firefox',
         launchOptions: { executablePath: FIREFOX_PATH },

@@ -77,7 +77,8 @@ async function waitFor(browser: Browser, what: string, condition: () => Promise<
   } catch {
     // What the screen showed instead, so a failure says more than that the wait ran out.
     const screen = await browser.execute(() => `${location.pathname}: ${document.body.innerText.replace(/\s+/g, ' ').slice(0, 400)}`).catch(() => '(page not readable)')
-    throw new Error(`waited ${timeout} ms for ${what}; the screen showed ${screen}`)
+    const keys = await persistedQueryKeys(browser).catch(() => [])
+    throw new Error(`waited ${timeout} ms for ${what}; the screen showed ${screen}; persisted queries: ${keys.join(' ')}`)
   }
 }
 
@@ -106,6 +107,13 @@ const outboxOps = (browser: Browser) =>
         open.result.close()
       }
     }
+  })
+
+/** The query keys in the device's copy of the Query cache, each as JSON. */
+const persistedQueryKeys = (browser: Browser) =>
+  browser.execute(() => {
+    const stored = JSON.parse(localStorage.getItem('fleetyard-query-cache-v1') ?? '{"clientState":{"queries":[]}}') as { clientState: { queries: { queryKey: unknown[] }[] } }
+    return stored.clientState.queries.map((query) => JSON.stringify(query.queryKey))
   })
 
 /** Two strokes across the pad with the mouse, as a finger would. */
@@ -164,12 +172,11 @@ it('a driver does a pre-trip offline on an iPhone-sized WebKit, reloads offline,
   await browser.refresh()
   await waitFor(browser, 'service worker control', () => browser.execute(() => navigator.serviceWorker.controller !== null))
   await (await button(browser, 'Start / Continue PreTrip')).waitForDisplayed({ timeout: STEP_MS })
-  await waitFor(browser, "the unit's data on the device", () =>
-    browser.execute((id) => {
-      const raw = localStorage.getItem('fleetyard-query-cache-v1') ?? ''
-      return raw.includes(`["units","info","${id}"]`) && raw.includes(`["pre-inspections","mine","${id}"]`) && raw.includes('"units"')
-    }, unit._id),
-  )
+  // The device's copy of the Query cache holds who she is, her units and this unit (saved at most once a second).
+  await waitFor(browser, "the user, her units and the unit's data on the device", async () => {
+    const keys = await persistedQueryKeys(browser)
+    return ['"user"', '"units"', `["units","info","${unit._id}"]`, `["pre-inspections","mine","${unit._id}"]`].every((key) => keys.some((stored) => stored.startsWith(key.startsWith('[') ? key : `[${key}`)))
+  })
 
   // No signal: a photo per item, kept on the device.
   const journeyStarted = Date.now()
