@@ -1,12 +1,11 @@
 // The one HTTP client (spec §7): JSON to {host} (VITE_API_URL, default /api), no timeout, bearer token
 // from storage; a 401 on an authenticated call clears the token and reloads (spec §8); every failure's
-// message is the spec §8 text, so screens just show `error.message`. A request that fails without an
-// answer tells the app's connectivity state (reads keep the spec's no-timeout rule: only outright
-// network errors are reported, never slowness).
+// message is the spec §8 text, so screens just show `error.message`. Every request tells the app's
+// connectivity state how it went (watched-fetch.ts): no answer, or no sign of life for a moment.
 import ky, { HTTPError } from 'ky'
 import { fieldFromBody, messageFromBody } from './error-message.ts'
 import { storedToken } from './session.ts'
-import { takeStartedResponse } from './started-responses.ts'
+import { watchedFetch, type ReadLink } from './watched-fetch.ts'
 import { connectivity } from '../lib/app-connectivity.ts'
 import { STORAGE_KEYS } from '../lib/storage-keys.ts'
 
@@ -17,26 +16,18 @@ export const sessionEnd = {
   reload: () => window.location.reload(),
 }
 
-/**
- * fetch, telling `onNetworkError` when no answer came: fetch rejects with a TypeError exactly then
- * (offline, connection refused or dropped, CORS); an abort (a cancelled query) is not the network's doing.
- * A request the head start already made as the page opened takes that answer (started-responses.ts).
- */
-export function reportingFetch(onNetworkError: () => void): (input: Request | URL | string, init?: RequestInit) => Promise<Response> {
-  return (input, init) =>
-    (takeStartedResponse(input) ?? globalThis.fetch(input, init)).catch((error: unknown) => {
-      if (error instanceof TypeError) onNetworkError()
-      throw error
-    })
+/** A client for the API at `prefixUrl`; the app uses `api` below, tests point one at their own server. */
+/** A link that only counts requests that got no answer (tests that watch just that). */
+function noAnswerCounter(onNoAnswer: () => void): ReadLink {
+  return { isOffline: () => false, reportNoAnswer: onNoAnswer, reportQuiet: () => {}, subscribe: () => () => {} }
 }
 
-/** A client for the API at `prefixUrl`; the app uses `api` below, tests point one at their own server. */
-export function createApiClient(prefixUrl: string, onNetworkError: () => void = () => connectivity.reportNoAnswer()) {
+export function createApiClient(prefixUrl: string, link: ReadLink | (() => void) = connectivity) {
   return ky.create({
     prefixUrl,
     timeout: false,
     retry: 0,
-    fetch: reportingFetch(onNetworkError),
+    fetch: watchedFetch(typeof link === 'function' ? noAnswerCounter(link) : link),
     hooks: {
       beforeRequest: [
         (request) => {

@@ -2,10 +2,10 @@
 // next start — offline too — shows the user and their lists at once. Cleared at logout. Bounded: of a
 // server-paged list only its first pages are kept, a search's results not at all, and past a size
 // budget the oldest lists go first — however far an owner of 10,000 units scrolls, the copy stays small.
-import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister'
 import { removeOldestQuery, type PersistedClient, type PersistQueryClientOptions, type Persister } from '@tanstack/react-query-persist-client'
 import { STORAGE_KEYS } from '../lib/storage-keys.ts'
 import { isPagedData } from './paged-list.ts'
+import { hasPendingChanges } from './pending-changes.ts'
 import { storedToken, storedUserId } from './session.ts'
 
 /** A week: a driver back from a long trip still opens their units without signal. */
@@ -30,20 +30,41 @@ type StampedClient = PersistedClient & { userId?: string | null }
 
 /** The part of a Query the persist rule reads (structural: the persist packages bundle their own query-core). */
 interface PersistCandidate {
-  state: { status: string }
+  state: { status: string; data?: unknown }
   meta?: Record<string, unknown> | undefined
 }
 
 /**
- * Only successful reads made under a session, and never a query marked `meta: { persist: false }` (for
- * one whose data or key holds a token); signed-out lookups (invitation and reset tokens sit in their
- * keys) stay in memory.
+ * Every read that holds data, made under a session — also one whose last refetch failed (offline, its
+ * data is still the last known): keeping only 'success' dropped the signed-in user after the first
+ * offline start's failed refresh, and the second offline start found no user (issue 22). Never a query
+ * marked `meta: { persist: false }` (for one whose data or key holds a token); signed-out lookups
+ * (invitation and reset tokens sit in their keys) stay in memory.
  */
 export function shouldPersistQuery(query: PersistCandidate): boolean {
-  return storedToken() !== null && query.meta?.['persist'] !== false && query.state.status === 'success'
+  return storedToken() !== null && query.meta?.['persist'] !== false && query.state.data !== undefined
 }
 
 type DehydratedQuery = PersistedClient['clientState']['queries'][number]
+
+/**
+ * As the next start should see it: the last known data as a success (a failed refresh's error means
+ * nothing on another start), and — when the device held changes the server had not acknowledged as it
+ * was read — stale, so it is asked again before anyone trusts it (a read taken before a delivery never
+ * comes back as current).
+ */
+function asRestorable(query: DehydratedQuery, changesPending: boolean): DehydratedQuery {
+  const failed = query.state.status === 'error'
+  if (!failed && !changesPending) return query
+  return {
+    ...query,
+    state: {
+      ...query.state,
+      ...(failed ? { status: 'success' as const, error: null, errorUpdatedAt: 0, fetchFailureCount: 0, fetchFailureReason: null } : {}),
+      ...(changesPending ? { isInvalidated: true } : {}),
+    },
+  }
+}
 
 /** A paged list's key carries its parameters; a free-text search (`q`) in them makes it a passing one. */
 function isSearchResult(query: DehydratedQuery): boolean {
@@ -64,7 +85,11 @@ function withFirstPages(query: DehydratedQuery): DehydratedQuery {
  * else (the user, small lists) is kept whole.
  */
 export function boundPersistedClient(client: PersistedClient, maxChars = MAX_PERSISTED_CHARS): PersistedClient {
-  const kept = client.clientState.queries.filter((query) => !(isPagedData(query.state.data) && isSearchResult(query))).map(withFirstPages)
+  const changesPending = hasPendingChanges()
+  const kept = client.clientState.queries
+    .filter((query) => !(isPagedData(query.state.data) && isSearchResult(query)))
+    .map(withFirstPages)
+    .map((query) => asRestorable(query, changesPending))
   const sizes = new Map(kept.map((query) => [query, JSON.stringify(query).length]))
   let total = [...sizes.values()].reduce((sum, size) => sum + size, 0)
   const droppable = kept.filter((query) => isPagedData(query.state.data)).sort((a, b) => a.state.dataUpdatedAt - b.state.dataUpdatedAt)
@@ -77,36 +102,78 @@ export function boundPersistedClient(client: PersistedClient, maxChars = MAX_PER
   return { ...client, clientState: { ...client.clientState, queries: kept.filter((query) => !dropped.has(query)) } }
 }
 
-export function createQueryCachePersister(storage: CacheStorage = window.localStorage): Persister {
-  const persister = createSyncStoragePersister({
-    storage,
-    key: STORAGE_KEYS.queryCache,
-    throttleTime: SAVE_THROTTLE_MS,
+/** The persister, and `flush` to write the newest copy now instead of at the end of the throttle. */
+export type FlushablePersister = Persister & { flush: () => void }
+
+export function createQueryCachePersister(storage: CacheStorage = window.localStorage): FlushablePersister {
+  const key = STORAGE_KEYS.queryCache
+  const serialize = (client: PersistedClient) => JSON.stringify({ ...boundPersistedClient(client), userId: storedUserId() } satisfies StampedClient)
+  const trySave = (client: PersistedClient): unknown => {
+    try {
+      storage.setItem(key, serialize(client))
+      return null
+    } catch (error) {
+      return error
+    }
+  }
+  const save = (client: PersistedClient) => {
+    let current: PersistedClient | undefined = client
+    let error = trySave(current)
+    let errorCount = 0
     // localStorage full: drop the oldest queries until the rest fits, rather than keeping nothing.
-    retry: removeOldestQuery,
-    serialize: (client) => JSON.stringify({ ...boundPersistedClient(client), userId: storedUserId() } satisfies StampedClient),
-  })
+    while (error && current) {
+      errorCount++
+      current = removeOldestQuery({ persistedClient: current, error: error as Error, errorCount })
+      if (current) error = trySave(current)
+    }
+  }
+  // The newest copy not yet written, and the throttle's timer. A page left within the throttle (a reload,
+  // the app swiped away) writes it at once through flush(): else the next start restored the copy from
+  // before the last refresh, with its old fetch time, as fresh (issue 22).
+  let unsaved: PersistedClient | null = null
+  let timer: ReturnType<typeof setTimeout> | null = null
+  const flush = () => {
+    if (timer !== null) clearTimeout(timer)
+    timer = null
+    const client = unsaved
+    unsaved = null
+    if (client) save(client)
+  }
   return {
-    persistClient: persister.persistClient,
-    removeClient: persister.removeClient,
+    persistClient: (client) => {
+      unsaved = client
+      timer ??= setTimeout(flush, SAVE_THROTTLE_MS)
+    },
+    removeClient: () => {
+      if (timer !== null) clearTimeout(timer)
+      timer = null
+      unsaved = null
+      storage.removeItem(key)
+    },
     // Another account's cache, or one left behind by a session that ended (a 401 drops the token),
     // is discarded unread: a shared phone never shows one user's fleet to the next.
-    restoreClient: async () => {
-      const client = (await persister.restoreClient()) as StampedClient | undefined
-      if (!client) return undefined
-      if (!storedToken() || client.userId !== storedUserId()) {
-        await persister.removeClient()
-        return undefined
+    restoreClient: () => {
+      let client: StampedClient | undefined
+      try {
+        client = JSON.parse(storage.getItem(key) ?? 'null') ?? undefined
+      } catch {
+        client = undefined
       }
-      return client
+      if (!client) return Promise.resolve(undefined)
+      if (!storedToken() || client.userId !== storedUserId()) {
+        storage.removeItem(key)
+        return Promise.resolve(undefined)
+      }
+      return Promise.resolve(client)
     },
+    flush,
   }
 }
 
 /** What PersistQueryClientProvider needs: the persister, the week-long max age, and what to keep. */
-export function queryCachePersistOptions(storage?: CacheStorage): Omit<PersistQueryClientOptions, 'queryClient'> {
+export function queryCachePersistOptions(storage?: CacheStorage, persister: FlushablePersister = createQueryCachePersister(storage)): Omit<PersistQueryClientOptions, 'queryClient'> {
   return {
-    persister: createQueryCachePersister(storage),
+    persister,
     maxAge: QUERY_CACHE_MAX_AGE_MS,
     dehydrateOptions: {
       shouldDehydrateQuery: shouldPersistQuery,
@@ -119,4 +186,12 @@ export function queryCachePersistOptions(storage?: CacheStorage): Omit<PersistQu
 /** Logout: forget the device copy of the cache (call alongside `queryClient.clear()`). */
 export function clearPersistedQueryCache(storage: CacheStorage = window.localStorage): void {
   storage.removeItem(STORAGE_KEYS.queryCache)
+}
+
+/** Writes the newest copy whenever the page is hidden or left (a reload, a tab closed, the app swiped away). */
+export function flushWhenPageLeft(persister: FlushablePersister, target: Pick<Window, 'addEventListener'> = window, doc: Pick<Document, 'visibilityState' | 'addEventListener'> = document): void {
+  target.addEventListener('pagehide', () => persister.flush())
+  doc.addEventListener('visibilitychange', () => {
+    if (doc.visibilityState === 'hidden') persister.flush()
+  })
 }

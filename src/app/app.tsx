@@ -4,7 +4,7 @@ import { lazy } from 'react'
 import { onlineManager, useIsRestoring } from '@tanstack/react-query'
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
 import { RouterProvider } from '@tanstack/react-router'
-import { queryCachePersistOptions } from '../api/query-cache-persistence.ts'
+import { createQueryCachePersister, flushWhenPageLeft, queryCachePersistOptions } from '../api/query-cache-persistence.ts'
 import { firstStartedResponse } from '../api/started-responses.ts'
 import { createQueryClient } from './query-client.ts'
 import { createAppRouter } from './router.tsx'
@@ -13,6 +13,7 @@ import { prefetchOpeningScreen, takeUserHeadStart } from './boot-prefetch.ts'
 import { AfterFirstScreen } from './after-first-screen.tsx'
 import { watchFirstScreen } from './first-screen.ts'
 import { connectivity } from '../lib/app-connectivity.ts'
+import { followDeliveries } from '../outbox/delivery-effects.ts'
 import { requestPersistentStorageWhenInstalled } from './persistent-storage.ts'
 import { PwaUpdatePrompt } from './pwa-update.tsx'
 import { FullScreenSpinner } from '../ui/full-screen-spinner.tsx'
@@ -27,7 +28,9 @@ const Toaster = lazy(() => retryingImport(() => import('react-hot-toast'), { has
 
 const queryClient = createQueryClient()
 const router = createAppRouter(queryClient)
-const persistOptions = queryCachePersistOptions()
+const persister = createQueryCachePersister()
+const persistOptions = queryCachePersistOptions(undefined, persister)
+flushWhenPageLeft(persister)
 
 // One connectivity state for the whole page, from the browser's events and what requests do; started
 // now, so a page opened on a dead link (or with a navigator.onLine that lies) learns it at once — from
@@ -40,6 +43,10 @@ onlineManager.setEventListener((setOnline) => {
   follow()
   return connectivity.subscribe(follow)
 })
+
+// Whoever delivers a queued change — this page, another tab, the service worker — every open page
+// refreshes what it changed (outbox/delivery-effects.ts).
+followDeliveries(queryClient)
 
 // Starts the opening screen's first request with the session restore, not after it.
 prefetchOpeningScreen(queryClient, router)

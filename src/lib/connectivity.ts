@@ -26,6 +26,13 @@ export const QUIET_MS = 1_000
 /** Backoff between probes while offline: [1, 2) s after the first failure, doubling, up to [15, 30) s. */
 export const PROBE_BASE_MS = 1_000
 export const PROBE_CAP_MS = 30_000
+/**
+ * While someone looks at the app (the page is visible) the backoff stops at [2, 4) s instead: a link
+ * that comes back without telling the browser (lie-fi healing, a restarted server) clears the banner
+ * within 5 s (issue 22), for one bodiless GET every few seconds while the screen is on. Hidden pages
+ * and the service worker keep the long cap.
+ */
+export const VISIBLE_PROBE_CAP_MS = 4_000
 /** Probes never start closer together than this, whatever asks for them: the hard bound on probe traffic. */
 export const PROBE_MIN_GAP_MS = 1_000
 
@@ -76,6 +83,8 @@ export interface ConnectivityOptions {
   timeoutMs?: number
   baseDelayMs?: number
   capDelayMs?: number
+  /** The cap while the page is visible (VISIBLE_PROBE_CAP_MS). */
+  visibleCapDelayMs?: number
   minGapMs?: number
   /** Where `online` / `offline` fire: the window in a page, the worker's global scope in a worker. */
   network?: Listenable | null
@@ -121,6 +130,7 @@ export function createConnectivity(options: ConnectivityOptions): Connectivity {
   const timeoutMs = options.timeoutMs ?? PROBE_TIMEOUT_MS
   const baseMs = options.baseDelayMs ?? PROBE_BASE_MS
   const capMs = options.capDelayMs ?? PROBE_CAP_MS
+  const visibleCapMs = options.visibleCapDelayMs ?? VISIBLE_PROBE_CAP_MS
   const minGapMs = options.minGapMs ?? PROBE_MIN_GAP_MS
   const network = options.network === undefined ? defaultNetwork() : options.network
   const visibility = options.visibility === undefined ? defaultVisibility() : options.visibility
@@ -161,7 +171,9 @@ export function createConnectivity(options: ConnectivityOptions): Connectivity {
 
   /** While offline and started, the next probe waits out the backoff. */
   function scheduleBackoff(): void {
-    if (started && state === 'offline' && !inFlight && !next) scheduleProbe(probeDelay(failures + 1, random, baseMs, capMs))
+    if (!started || state !== 'offline' || inFlight || next) return
+    const cap = visibility?.visibilityState === 'visible' ? Math.min(capMs, visibleCapMs) : capMs
+    scheduleProbe(probeDelay(failures + 1, random, baseMs, cap))
   }
 
   function runProbe(probe: Probe = options.probe): void {
@@ -265,7 +277,11 @@ export function createConnectivity(options: ConnectivityOptions): Connectivity {
   }
 
   function onVisibility(): void {
-    if (visibility?.visibilityState === 'visible' && state !== 'online') void check()
+    if (visibility?.visibilityState === 'visible' && state !== 'online') {
+      // A probe now, and the visible page's shorter backoff from here on.
+      cancelScheduled()
+      void check()
+    }
   }
 
   function stop(): void {

@@ -15,6 +15,7 @@ import { outboxDb, type DraftRecord, type ItemResultPayload, type MediaRef, type
 import { markSessionRejected, readSession } from './outbox-session.ts'
 import { withReplayLock } from './replay-lock.ts'
 import { defaultTransport, type Transport } from './transport.ts'
+import { announceDelivery, type DeliveryNews } from './delivery-news.ts'
 
 /** Statuses worth repeating unchanged: timeout, still in flight, too early, too many. 5xx too. */
 // A 409 is retried only with Retry-After (the first try is still running on the server); other 409s —
@@ -23,6 +24,19 @@ const RETRYABLE_STATUSES = new Set([408, 425, 429])
 
 export const WAITING_FOR_CONNECTION = 'Waiting for a connection.'
 export const SIGN_IN_AGAIN = 'Sign in again to send your changes.'
+
+/** What every open page hears of a settled op (delivery-news.ts), so it refreshes what the op changed. */
+function newsOf(op: OpRecord, draft: DraftRecord | undefined, outcome: DeliveryNews['outcome']): DeliveryNews {
+  return {
+    opKind: op.kind,
+    draftKind: draft?.kind ?? null,
+    unitId: op.unitId,
+    draftId: op.draftId,
+    outcome,
+    finished: op.kind === 'update' && op.payload.currentStep === FINISHED_STEP,
+    toUserId: draft?.toUserId ?? null,
+  }
+}
 
 export interface ReplayerOptions {
   db?: OutboxDb
@@ -165,6 +179,11 @@ export function createReplayer(options: ReplayerOptions = {}): Replayer {
   }
 
   async function fail(op: OpRecord, message: string): Promise<void> {
+    await refuse(op, message)
+    announceDelivery(newsOf(op, await db.drafts.get(op.draftId), 'refused'))
+  }
+
+  async function refuse(op: OpRecord, message: string): Promise<void> {
     await db.transaction('rw', [db.ops, db.drafts, db.media, db.mediaChunks], async () => {
       if (op.kind === 'upload') {
         // Removed while it was on its way, and refused: the server has nothing to remove either.
@@ -191,9 +210,11 @@ export function createReplayer(options: ReplayerOptions = {}): Replayer {
       await fail(op, 'The server did not return the draft.')
       return 'stopped'
     }
+    let settledDraft: DraftRecord | undefined
     await db.transaction('rw', [db.drafts, db.ops, db.media, db.mediaChunks], async () => {
       await db.ops.delete(op.seq!)
       const draft = await db.drafts.get(op.draftId)
+      settledDraft = draft
       if (!draft) return
       switch (op.kind) {
         case 'create': {
@@ -219,6 +240,7 @@ export function createReplayer(options: ReplayerOptions = {}): Replayer {
           break
       }
     })
+    announceDelivery(newsOf(op, settledDraft, 'delivered'))
     return 'sent'
   }
 

@@ -1,10 +1,9 @@
 // The cached unit after an owner finishes a draft that changes its status (assignment, reserve): the
-// new status at once (spec §4 "applied locally right after the update call" — offline too), and the
-// server's word once the outbox has delivered the finish.
-import { liveQuery } from 'dexie'
+// new status at once (spec §4 "applied locally right after the update call" — offline too), held over
+// every server read while the finish waits (pending-overlay.ts) and shown again as it is delivered
+// (delivery-effects.ts), until the server's own word arrives. Dexie-free: the shell applies it.
 import type { QueryClient } from '@tanstack/react-query'
 import type { Unit, UnitDriver, UnitStatus } from '../../core/contract/units.ts'
-import { outboxDb, type OutboxDb } from './outbox-db.ts'
 import { mapPagedRows, type PagedData } from '../api/paged-list.ts'
 import { unitInfoKey } from '../api/unit-info.ts'
 
@@ -18,22 +17,4 @@ export function showUnitStatus(queryClient: QueryClient, unitId: string, status:
   queryClient.setQueryData<Unit>(unitInfoKey(unitId), (unit) => (unit ? change(unit) : unit))
   queryClient.setQueriesData<Unit[]>({ queryKey: ['units', 'company'] }, (list: Unit[] | undefined) => (Array.isArray(list) ? list.map(change) : list))
   queryClient.setQueriesData<PagedData<Unit>>({ queryKey: ['units', 'pages'] }, (data) => mapPagedRows(data, change))
-}
-
-/** Once the finish of `draftId` is acknowledged (or the draft is gone), refetches what it changed. */
-export function refreshWhenDelivered(queryClient: QueryClient, draftId: string, unitId: string, db: OutboxDb = outboxDb): void {
-  let done = false
-  const subscription = liveQuery(() => db.drafts.get(draftId)).subscribe({
-    next: (draft) => {
-      if (done || (draft && draft.status !== 'done')) return
-      done = true
-      // The subscription may not be assigned yet when the first value arrives at once.
-      queueMicrotask(() => subscription.unsubscribe())
-      void queryClient.invalidateQueries({ queryKey: ['units'] })
-      // The unit's Inspections tab (features/unit-detail/inspections-query.ts).
-      void queryClient.invalidateQueries({ queryKey: ['inspections', 'pages', unitId] })
-      void queryClient.invalidateQueries({ queryKey: ['drivers'] })
-    },
-    error: () => undefined,
-  })
 }

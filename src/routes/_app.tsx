@@ -1,4 +1,5 @@
 import { lazy, useEffect } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
 import { createFileRoute, Outlet } from '@tanstack/react-router'
 import { AfterFirstScreen } from '../app/after-first-screen.tsx'
 import { afterFirstScreen } from '../app/first-screen.ts'
@@ -24,6 +25,7 @@ export const Route = createFileRoute('/_app')({
 
 function AppRoute() {
   const outboxInUse = useOutboxInUse()
+  const queryClient = useQueryClient()
   // Changes waiting on the device (made earlier, before a reload, or in another tab) are sent from any
   // screen, not only the one that made them.
   useEffect(() => watchForStoredOps({ connectivity }), [])
@@ -34,9 +36,18 @@ function AppRoute() {
     let cancelIdle = () => {}
     const cancel = afterFirstScreen(() => {
       cancelIdle = whenIdle(() => {
-        void retryingImport(() => import('../outbox/outbox-runtime.ts'), { has: 'startOutbox' }).then(({ startOutbox }) => {
-          if (live) stop = startOutbox()
-        })
+        // The replay, and what waits to be sent shown over the server's reads (outbox/pending-overlay.ts).
+        void Promise.all([retryingImport(() => import('../outbox/outbox-runtime.ts'), { has: 'startOutbox' }), retryingImport(() => import('../outbox/pending-overlay.ts'), { has: 'startPendingOverlay' })]).then(
+          ([{ startOutbox }, { startPendingOverlay }]) => {
+            if (!live) return
+            const stopOutbox = startOutbox()
+            const stopOverlay = startPendingOverlay(queryClient)
+            stop = () => {
+              stopOutbox()
+              stopOverlay()
+            }
+          },
+        )
       })
     })
     return () => {
@@ -45,7 +56,7 @@ function AppRoute() {
       cancelIdle()
       stop?.()
     }
-  }, [outboxInUse])
+  }, [outboxInUse, queryClient])
   return (
     <AppLayout
       headerExtras={

@@ -7,7 +7,7 @@ import { useNavigate } from '@tanstack/react-router'
 import { toast } from 'react-hot-toast'
 import type { UnitDriver } from '../../../core/contract/units.ts'
 import { isUnknownUnitError, unitInfoQuery } from '../../api/unit-info.ts'
-import { refreshWhenDelivered, showUnitStatus } from '../../outbox/unit-status-cache.ts'
+import { showUnitStatus } from '../../outbox/unit-status-cache.ts'
 import { Button } from '../../ui/button.tsx'
 import { ConfirmCancelFooter } from '../../ui/confirm-cancel-footer.tsx'
 import { PageHeader, SCREEN_CLASS } from '../../ui/page-header.tsx'
@@ -127,7 +127,6 @@ function Wizard({ draft, companyId, onCancelled }: WizardProps) {
       const chosen = drivers.data?.find((candidate) => candidate.user._id === values.driverId)?.user
       const driver: UnitDriver | undefined = chosen ? { ...chosen, avatar: null } : undefined
       showUnitStatus(queryClient, draft.unitId, 'Assigned to Driver', driver)
-      refreshWhenDelivered(queryClient, draft.id, draft.unitId)
       toast.success('Driver was assigned successfully!')
       await navigate({ to: '/units' })
     })

@@ -5,7 +5,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useLiveQuery } from 'dexie-react-hooks'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { toast } from 'react-hot-toast'
 import { errorText } from '../../api/error-message.ts'
 import { isUnknownUnitError } from '../../api/unit-info.ts'
@@ -19,7 +19,7 @@ import { PageHeader, SCREEN_CLASS } from '../../ui/page-header.tsx'
 import { SkeletonList } from '../../ui/skeleton-list.tsx'
 import { UnknownUnit } from '../../ui/unknown-unit.tsx'
 import { cancelPretrip, startPretrip, type PretripOwner } from './pretrip-actions.ts'
-import { lastReportQuery, pretripListKeyRoot, pretripUnitQuery } from './pretrip-queries.ts'
+import { lastReportQuery, pretripUnitQuery } from './pretrip-queries.ts'
 import { pretripStepOf } from './pretrip-rules.ts'
 import { PretripWizard } from './pretrip-wizard.tsx'
 import { PreviousPretrips } from './previous-pretrips.tsx'
@@ -27,14 +27,20 @@ import { UnitSummary } from './unit-summary.tsx'
 
 export const CANCEL_PRETRIP_MESSAGE = 'All data you have input for the current pre-inspection will be deleted. Do you want to proceed?'
 
-/** Pre-trips finished on this device whose finish the server has not acknowledged yet. */
-function useWaitingPretrips(owner: PretripOwner): DraftRecord[] {
+/** How long a pre-trip sent from this device is shown from its own copy while the list catches up. */
+const SENT_SHOWN_MS = 7 * 24 * 60 * 60 * 1000
+
+/**
+ * Pre-trips finished on this device, newest first: those whose finish the server has not acknowledged
+ * yet, and those it has lately (shown as sent until the server's list has them).
+ */
+function useFinishedHere(owner: PretripOwner): DraftRecord[] {
   return useLiveQuery(
     () =>
       outboxDb.drafts
         .where('[ownerUserId+kind+unitId]')
         .equals([owner.driverId, 'pre-inspection', owner.unitId])
-        .filter((draft) => draft.status === 'finishing')
+        .filter((draft) => draft.status === 'finishing' || (draft.status === 'done' && draft.updatedAt > Date.now() - SENT_SHOWN_MS))
         .reverse()
         .sortBy('updatedAt'),
     [owner.driverId, owner.unitId],
@@ -47,16 +53,9 @@ export function PretripScreen({ unitId, driverId, companyId }: { unitId: string;
   const queryClient = useQueryClient()
   const unit = useQuery(pretripUnitQuery(queryClient, unitId))
   const draft = useOpenDraft('pre-inspection', unitId, driverId)
-  const waiting = useWaitingPretrips(owner)
+  const finishedHere = useFinishedHere(owner)
   const [starting, setStarting] = useState(false)
   const [confirmingCancel, setConfirmingCancel] = useState(false)
-
-  // A finish the server has just acknowledged belongs in 'Previous PreTrip' now.
-  const waitingCount = useRef(waiting.length)
-  useEffect(() => {
-    if (waiting.length < waitingCount.current) void queryClient.invalidateQueries({ queryKey: pretripListKeyRoot })
-    waitingCount.current = waiting.length
-  }, [waiting.length, queryClient])
 
   const checklist = useMemo(() => pretripChecklist(unit.data?.unitSubTypeId.inspectionsTypes ?? []), [unit.data])
   const step = pretripStepOf(draft)
@@ -135,7 +134,7 @@ export function PretripScreen({ unitId, driverId, companyId }: { unitId: string;
       )}
 
       {unit.data && <UnitSummary unit={unit.data} />}
-      <PreviousPretrips unitId={unitId} companyId={companyId} waiting={waiting} />
+      <PreviousPretrips unitId={unitId} companyId={companyId} finishedHere={finishedHere} />
 
       {confirmingCancel && (
         <ConfirmDialog

@@ -1,6 +1,7 @@
 // 'Previous PreTrip' (spec §2 "Driver pre-trip screen"): the driver's finished pre-trips of this unit,
 // each headed by its updated date, newest first — and, above them, any finished on this device that
-// are still waiting to reach the server. Empty: 'You didn't made any pretrips yet.'
+// are still waiting to reach the server, or that reached it and are not in the server's list yet (a
+// list read before the delivery). Empty: 'You didn't made any pretrips yet.'
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import type { Inspection } from '../../../core/contract/inspections.ts'
@@ -18,8 +19,17 @@ import { useDvirRefusals } from '../../outbox/use-outbox.ts'
 
 const cardClass = 'rounded-lg border border-slate-200 bg-white shadow-sm dark:border-strokedark dark:bg-boxdark'
 
-export function PreviousPretrips({ unitId, companyId, waiting }: { unitId: string; companyId: string; waiting: readonly DraftRecord[] }) {
+export function PreviousPretrips({ unitId, companyId, finishedHere }: { unitId: string; companyId: string; finishedHere: readonly DraftRecord[] }) {
   const list = useQuery(previousPretripsQuery(unitId, companyId))
+  const listed = new Set(list.data?.map(({ inspection_id: pretrip }) => pretrip._id))
+  const waiting = finishedHere.filter((draft) => draft.status === 'finishing')
+  const sent = finishedHere.filter((draft) => draft.status === 'done' && draft.serverId !== null && !listed.has(draft.serverId))
+  const { refetch } = list
+  // Sent after the list was read: the list is asked again (deliveries made elsewhere refresh it too).
+  const unlisted = list.isSuccess && !list.isFetching && sent.some((draft) => draft.updatedAt >= list.dataUpdatedAt)
+  useEffect(() => {
+    if (unlisted) void refetch()
+  }, [unlisted, refetch])
   return (
     <section aria-labelledby="previous-pretrip" className="flex flex-col gap-3">
       <h2 id="previous-pretrip" className="text-lg font-semibold">
@@ -27,6 +37,9 @@ export function PreviousPretrips({ unitId, companyId, waiting }: { unitId: strin
       </h2>
       {waiting.map((draft) => (
         <WaitingPretrip key={draft.id} draft={draft} />
+      ))}
+      {sent.map((draft) => (
+        <SentPretrip key={draft.id} draft={draft} />
       ))}
       {list.isPending ? (
         <SkeletonList label="Loading pre-trips" count={3} />
@@ -37,7 +50,7 @@ export function PreviousPretrips({ unitId, companyId, waiting }: { unitId: strin
             Retry
           </Button>
         </div>
-      ) : list.data.length === 0 && waiting.length === 0 ? (
+      ) : list.data.length === 0 && waiting.length === 0 && sent.length === 0 ? (
         <p className="py-6 text-center text-slate-600 dark:text-slate-300">You didn't made any pretrips yet.</p>
       ) : (
         <ul className="flex flex-col gap-3">
@@ -53,8 +66,6 @@ export function PreviousPretrips({ unitId, companyId, waiting }: { unitId: strin
 }
 
 function WaitingPretrip({ draft }: { draft: DraftRecord }) {
-  const photos = draft.media.filter((ref) => ref.kind === 'photo').length
-  const videos = draft.media.length - photos
   // A review the server refused (another report reached it first) holds this report on the device
   // until the driver reviews the report that really is the last.
   const refusals = useDvirRefusals(draft.id)
@@ -64,7 +75,7 @@ function WaitingPretrip({ draft }: { draft: DraftRecord }) {
     if (refusals.review) void refetch()
   }, [refusals.review, refetch])
   return (
-    <div className={`${cardClass} flex flex-col gap-3 border-dashed p-4`}>
+    <div className={`${cardClass} flex flex-col gap-3 border-dashed p-4`} data-testid="waiting-pretrip">
       {refusals.review && last.data?.report && <LastReportReview draft={draft} report={last.data.report} refusal={refusals.review} />}
       {[...refusals.results].map(([item, message]) => (
         <p key={item} role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
@@ -73,9 +84,24 @@ function WaitingPretrip({ draft }: { draft: DraftRecord }) {
       ))}
       <p className="font-medium">{formatInspectionDate(new Date(draft.updatedAt).toISOString())}</p>
       <p className="text-sm text-slate-600 dark:text-slate-300">
-        Finished on this device — it is sent when there is a connection. {photos} {photos === 1 ? 'photo' : 'photos'}
-        {videos > 0 ? `, ${videos} ${videos === 1 ? 'video' : 'videos'}` : ''}.
+        Finished on this device — it is sent when there is a connection. {captureCounts(draft)}.
       </p>
+    </div>
+  )
+}
+
+function captureCounts(draft: DraftRecord): string {
+  const photos = draft.media.filter((ref) => ref.kind === 'photo').length
+  const videos = draft.media.length - photos
+  return `${photos} ${photos === 1 ? 'photo' : 'photos'}${videos > 0 ? `, ${videos} ${videos === 1 ? 'video' : 'videos'}` : ''}`
+}
+
+/** Delivered from this device; the list it sits above was read before the server had it. */
+function SentPretrip({ draft }: { draft: DraftRecord }) {
+  return (
+    <div className={`${cardClass} flex flex-col gap-1 p-4`} data-testid="sent-pretrip">
+      <p className="font-medium">{formatInspectionDate(new Date(draft.updatedAt).toISOString())}</p>
+      <p className="text-sm text-slate-600 dark:text-slate-300">Sent from this device. {captureCounts(draft)}.</p>
     </div>
   )
 }

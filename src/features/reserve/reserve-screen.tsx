@@ -6,7 +6,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { toast } from 'react-hot-toast'
 import { isUnknownUnitError, unitInfoQuery } from '../../api/unit-info.ts'
-import { refreshWhenDelivered, showUnitStatus } from '../../outbox/unit-status-cache.ts'
+import { showUnitStatus } from '../../outbox/unit-status-cache.ts'
 import { Button } from '../../ui/button.tsx'
 import { ConfirmCancelFooter } from '../../ui/confirm-cancel-footer.tsx'
 import { PageHeader, SCREEN_CLASS } from '../../ui/page-header.tsx'
@@ -123,7 +123,6 @@ function ReserveForm({ draft, closingRef }: ReserveFormProps) {
       await saveDescription(outboxDb, draft.id, description)
       await finishDraft(outboxDb, draft.id)
       showUnitStatus(queryClient, draft.unitId, 'Reserved')
-      refreshWhenDelivered(queryClient, draft.id, draft.unitId)
       toast.success('Unit was reserved successfully!')
       await navigate({ to: '/units' })
     })

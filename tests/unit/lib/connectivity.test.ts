@@ -13,11 +13,13 @@ import {
   type Connectivity,
   type ConnectivityOptions,
   type ConnectivityState,
+  VISIBLE_PROBE_CAP_MS,
 } from '../../../src/lib/connectivity.ts'
 import { startLocalServer, unreachableUrl } from '../api/local-server.ts'
 
+/** Hidden unless a test shows it: the long backoff is the one most tests walk through. */
 class FakeDocument extends EventTarget {
-  visibilityState = 'visible'
+  visibilityState = 'hidden'
 }
 
 /** A probe the test answers: 'answer' resolves, 'fail' rejects like fetch offline, 'hang' never settles. */
@@ -340,6 +342,30 @@ describe('probing while offline', () => {
     visibility.dispatchEvent(new Event('visibilitychange'))
     await vi.advanceTimersByTimeAsync(PROBE_CAP_MS)
     expect(probes).toHaveLength(4)
+  })
+
+  test('while the page is visible the backoff stops at 2–4 s, so a link that heals silently clears the banner within 5 s', async () => {
+    const { connectivity, link, visibility, probes } = harness({ random: () => 0.999 })
+    visibility.visibilityState = 'visible'
+    started(connectivity)
+    await vi.advanceTimersByTimeAsync(120_000)
+    const gaps = probes.slice(1).map((probe, index) => probe.at - probes[index]!.at)
+    expect(Math.max(...gaps)).toBeLessThan(VISIBLE_PROBE_CAP_MS)
+    expect(gaps.slice(-5).every((gap) => gap >= VISIBLE_PROBE_CAP_MS / 2)).toBe(true)
+
+    // The link heals without any event: the next probe finds it.
+    link.mode = 'answer'
+    await vi.advanceTimersByTimeAsync(VISIBLE_PROBE_CAP_MS)
+    expect(connectivity.getState()).toBe('online')
+
+    // Hidden, the long cap is back.
+    link.mode = 'fail'
+    visibility.visibilityState = 'hidden'
+    connectivity.reportNoAnswer()
+    const before = probes.length
+    await vi.advanceTimersByTimeAsync(120_000)
+    const hiddenGaps = probes.slice(before + 1).map((probe, index) => probe.at - probes[before + index]!.at)
+    expect(Math.max(...hiddenGaps)).toBeGreaterThan(VISIBLE_PROBE_CAP_MS * 3)
   })
 
   test('however many events ask, probes start at least the minimum gap apart', async () => {

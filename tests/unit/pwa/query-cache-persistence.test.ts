@@ -7,8 +7,11 @@ import {
   MAX_PERSISTED_PAGES,
   QUERY_CACHE_MAX_AGE_MS,
   clearPersistedQueryCache,
+  createQueryCachePersister,
+  flushWhenPageLeft,
   queryCachePersistOptions,
 } from '../../../src/api/query-cache-persistence.ts'
+import { setPendingChanges } from '../../../src/api/pending-changes.ts'
 import { storeSession } from '../../../src/api/session.ts'
 
 const CACHE_KEY = 'fleetyard-query-cache-v1'
@@ -108,7 +111,7 @@ describe('persisted query cache', () => {
     expect(text).not.toContain('secret')
   })
 
-  test('keeps only successful reads, never a failed one', async () => {
+  test('keeps nothing of a read that never succeeded', async () => {
     storeSession('token-a', 'user-a')
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
     await client.fetchQuery({ queryKey: ['units'], queryFn: () => [{ _id: 'u1' }] })
@@ -119,6 +122,64 @@ describe('persisted query cache', () => {
     const restored = await restoreIntoNewClient()
     expect(restored.getQueryData(['units'])).toEqual([{ _id: 'u1' }])
     expect(restored.getQueryState(['documents'])).toBeUndefined()
+  })
+
+  test('keeps the last known data of a read whose refresh failed, so every later offline start finds the user', async () => {
+    storeSession('token-a', 'user-a')
+    const user = { _id: 'user-a', firstName: 'Maria' }
+    // Start 1, online: the user is read and saved.
+    await save(clientWith([[['user', 'user-a'], user]]))
+    // Starts 2 to 4, offline: the cached user opens the app and the refresh of the user fails.
+    for (let start = 2; start <= 4; start += 1) {
+      const client = await restoreIntoNewClient()
+      expect(client.getQueryData(['user', 'user-a']), `start ${start}`).toEqual(user)
+      await client
+        .fetchQuery({ queryKey: ['user', 'user-a'], queryFn: () => Promise.reject(new TypeError('Failed to fetch')), retry: false, staleTime: 0 })
+        .catch(() => undefined)
+      expect(client.getQueryState(['user', 'user-a'])?.status).toBe('error')
+      await save(client)
+    }
+    const last = await restoreIntoNewClient()
+    expect(last.getQueryData(['user', 'user-a'])).toEqual(user)
+    // Restored as the last known success, not as the old start's error.
+    expect(last.getQueryState(['user', 'user-a'])).toMatchObject({ status: 'success', error: null })
+  })
+
+  test('a read saved while changes waited on the device comes back stale; one saved without comes back as it was', async () => {
+    storeSession('token-a', 'user-a')
+    try {
+      setPendingChanges(true)
+      await save(clientWith([[['units', 'info', 'u1'], { _id: 'u1', status: 'Available' }]]))
+      const restored = await restoreIntoNewClient()
+      expect(restored.getQueryState(['units', 'info', 'u1'])?.isInvalidated).toBe(true)
+      expect(restored.getQueryCache().find({ queryKey: ['units', 'info', 'u1'] })?.isStale()).toBe(true)
+
+      setPendingChanges(false)
+      await save(clientWith([[['units', 'info', 'u1'], { _id: 'u1', status: 'Assigned to Driver' }]]))
+      const later = await restoreIntoNewClient()
+      expect(later.getQueryState(['units', 'info', 'u1'])?.isInvalidated).toBe(false)
+    } finally {
+      setPendingChanges(false)
+    }
+  })
+
+  test('the newest copy is written as the page is left, not a second later', async () => {
+    storeSession('token-a', 'user-a')
+    const persister = createQueryCachePersister()
+    const page = new EventTarget()
+    const doc = Object.assign(new EventTarget(), { visibilityState: 'visible' as DocumentVisibilityState })
+    flushWhenPageLeft(persister, page as unknown as Window, doc as unknown as Document)
+    const options = queryCachePersistOptions(undefined, persister)
+
+    await persistQueryClientSave({ ...options, queryClient: asPersisted(clientWith([[['units'], [{ _id: 'u1' }]]])) })
+    expect(localStorage.getItem(CACHE_KEY)).toBeNull()
+    page.dispatchEvent(new Event('pagehide'))
+    expect(localStorage.getItem(CACHE_KEY)).toContain('"u1"')
+
+    await persistQueryClientSave({ ...options, queryClient: asPersisted(clientWith([[['units'], [{ _id: 'u2' }]]])) })
+    doc.visibilityState = 'hidden'
+    doc.dispatchEvent(new Event('visibilitychange'))
+    expect(localStorage.getItem(CACHE_KEY)).toContain('"u2"')
   })
 
   test('never keeps mutations, which could carry a password', async () => {
