@@ -19,6 +19,7 @@ const FIREFOX_SPECS = [
   'first-visit-offline.spec.ts',
   'dvir.spec.ts',
   'owner-wizards.spec.ts',
+  // The field walk (issue 22, field-walk.spec.ts) joins here once it takes a smaller budget on Firefox.
 ]
 
 /**
