@@ -13,7 +13,7 @@ const { defaultBrowserType: _browser, ...pixel7 } = devices['Pixel 7']
 test.use({ ...pixel7, serviceWorkers: 'block' })
 
 test('starting a pre-trip offline before the service worker controls the page keeps the wizard, and the changes leave once online', async ({ page, context, request }) => {
-  test.setTimeout(120_000)
+  test.slow()
   const owner = await apiSession(request, OWNER)
   const maria = await apiSession(request, MARIA)
   const unitId = await unitForMaria(request, owner, maria, 'FIRST')

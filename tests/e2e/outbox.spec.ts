@@ -96,7 +96,7 @@ async function expectOneAssignmentThenRemove(page: Page, session: Session, unit:
 }
 
 test('an assignment started offline is listed as waiting, survives a reload, and reaches the server once back online', async ({ page, context }) => {
-  test.setTimeout(120_000)
+  test.slow()
   await signIn(page, OWNER)
   const session = await sessionOf(page)
   // The last Available unit: the tests that assign units start from the first ones.
@@ -144,7 +144,7 @@ test('an assignment started offline is listed as waiting, survives a reload, and
 })
 
 test('changes left waiting on the device by an earlier page are shown and sent by a later one that opens on /units', async ({ page, context }) => {
-  test.setTimeout(120_000)
+  test.slow()
   await signIn(page, OWNER)
   const session = await sessionOf(page)
   // Another Available unit than the test above takes, so the two never share one.

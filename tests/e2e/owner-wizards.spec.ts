@@ -73,7 +73,7 @@ const pictures = (count: number, prefix: string) =>
 test('an owner assigns a unit to a driver with the network off, and it reaches the server once back online', async ({ page, context, browser }) => {
   // Two sign-ins (deliberately slow hashing), a service worker install, the offline wizard, the drain
   // once online and the unassignment: a loaded CI machine once ran out of 180 s at the last step.
-  test.setTimeout(240_000)
+  test.slow()
   const session = await signIn(page)
   const unit = await newDemoUnit(page.request, session, 'ASSIGN')
   const driver = (await apiGet<DemoDriver[]>(page, session, `/company/${session.companyId}/drivers`)).find((candidate) => candidate.user.email === DRIVER)
@@ -175,7 +175,7 @@ test('an owner assigns a unit to a driver with the network off, and it reaches t
 })
 
 test('an owner reserves a unit with 5 photos, a video and the customer signature', async ({ page }) => {
-  test.setTimeout(120_000)
+  test.slow()
   const session = await signIn(page)
   const unit = await newDemoUnit(page.request, session, 'RESERVE')
   const description = `Reserved for pickup ${Date.now()}`

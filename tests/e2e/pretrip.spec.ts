@@ -203,7 +203,7 @@ function jpegSize(bytes: Buffer): string {
 const mb = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(2)} MB`
 
 test('a driver does a whole pre-trip offline, reloading mid-way, and the server gets it once with 8 downscaled photos', async ({ page, context, browser, request }) => {
-  test.setTimeout(240_000)
+  test.slow()
   const landscape = await makePhoneJpegs(browser, 4)
   // One photo taken with the phone upright: it must come out portrait (orientation kept).
   const photos = [withExifOrientation(landscape[0]!, 6), ...landscape.slice(1)]
@@ -310,7 +310,7 @@ test('a driver does a whole pre-trip offline, reloading mid-way, and the server 
 })
 
 test('Cancel Pre-Trip deletes the draft from the device at once and from the server when back online', async ({ page, context, browser, request }) => {
-  test.setTimeout(120_000)
+  test.slow()
   const [photo] = await makePhoneJpegs(browser, 1)
   const session = await signIn(page)
   const unit = (await alexUnits(request, session))[1]
