@@ -1,7 +1,7 @@
-import os from 'node:os'
 import { defineConfig, devices } from '@playwright/test'
 import { CHROMIUM_PATH, E2E_CHROMIUM_FLAGS } from './tests/support/system-chromium.ts'
 import { FIREFOX_PATH } from './tests/support/system-firefox.ts'
+import { scaled } from './tests/support/slowdown.ts'
 
 // Never downloads a browser: the system Chromium (Debian package) or CHROMIUM_PATH, and the system
 // Firefox ESR or FIREFOX_PATH.
@@ -30,13 +30,6 @@ const FIREFOX_SPECS = [
  */
 const CHROMIUM_ONLY = /@chromium-only/
 
-/**
- * How much slower than a quiet 2-core machine this one is now: the load per core as the run starts,
- * between 1 and 3 (a newcomer's laptop at load 6-12 on 2 cores ran journeys out of a fixed 60 s;
- * issue 23). E2E_SLOWDOWN sets it.
- */
-const SLOWDOWN = Number(process.env.E2E_SLOWDOWN ?? Math.min(3, Math.max(1, os.loadavg()[0]! / os.cpus().length)))
-
 export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/global-setup.ts',
@@ -47,7 +40,7 @@ export default defineConfig({
   retries: 0,
   // A whole test's budget is a backstop that scales with the machine; the long journeys mark themselves
   // test.slow() (three times this). What a test waits for is each step's own expectation below.
-  timeout: Math.round(90_000 * SLOWDOWN),
+  timeout: scaled(90_000),
   // Sign-in and sign-up hash with scrypt at OWASP cost (128 MiB, CPU-bound): on a shared 2-core machine a
   // busy moment can take several seconds, so waits get room. These are waits, never timing assertions.
   expect: { timeout: 20_000 },

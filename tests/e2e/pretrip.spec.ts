@@ -225,6 +225,7 @@ test('a driver does a whole pre-trip offline, reloading mid-way, and the server 
     void finished.allHeaders().then((headers) => uploadBodies.push(Number(headers['content-length'] ?? 0)))
   })
 
+  const journeyStarted = Date.now()
   await context.setOffline(true)
   await startPretrip(page)
   await expect(page.getByRole('list', { name: 'Checklist' }).locator(':scope > li')).toHaveCount(CHECKLIST.length)
@@ -264,7 +265,9 @@ test('a driver does a whole pre-trip offline, reloading mid-way, and the server 
   await expect(page).toHaveURL(/\/units$/)
   // Nothing has left the device yet.
   expect((await finishedPretrips(request, session, unit._id)).length).toBe(before)
+  const journeyMs = Date.now() - journeyStarted
 
+  const reconnectedAt = Date.now()
   await context.setOffline(false)
   await expect
     .poll(async () => (await finishedPretrips(request, session, unit._id)).map((pretrip) => pretrip.picture_ids.length).slice(0, -before || undefined), {
@@ -273,6 +276,7 @@ test('a driver does a whole pre-trip offline, reloading mid-way, and the server 
     .toEqual([8])
   // The outbox is empty once the finish is acknowledged — and then the server still has it only once.
   await expect.poll(async () => (await outboxState(page)).ops, { timeout: 30_000 }).toBe(0)
+  const drainMs = Date.now() - reconnectedAt
   const pretrips = await finishedPretrips(request, session, unit._id)
   expect(pretrips).toHaveLength(before + 1)
   const pretrip = pretrips[0]!
@@ -305,6 +309,7 @@ test('a driver does a whole pre-trip offline, reloading mid-way, and the server 
           ? `upload request bodies sent by the page: ${uploadBodies.length}, ${mb(sentBytes)} (${((sentBytes / originalBytes) * 100).toFixed(1)}%, multipart included)`
           : 'the uploads went from the service worker (Background Sync), out of the page’s sight: bytes sent ≈ bytes on the server'),
       `  downscale one 12 MP photo (worker, per photo): ${downscaleMs.map((ms) => `${Math.round(ms)} ms`).join(', ')}`,
+      `[figures] ${test.info().project.name}: offline pre-trip journey ${Math.round(journeyMs / 1000)} s (8 photos, reload, finish and sign); outbox drained ${Math.round(drainMs / 1000)} s after reconnecting`,
     ].join('\n'),
   )
 })
