@@ -33,6 +33,13 @@ export const SIGNATURE_REQUIRED_MESSAGE = 'Sign the report to finish it.'
 export const SIGNATURE_EMPTY_MESSAGE = 'The signature is empty. Please sign.'
 export const ALREADY_CERTIFIED_MESSAGE = 'This defect is already certified.'
 export const OPEN_OUT_OF_SERVICE_MESSAGE = 'Certify every out-of-service defect before completing maintenance.'
+export const CERTIFIED_BEFORE_REPORT_MESSAGE = 'A certification cannot be dated before the defect was reported. Check the date and time of this device, then sign again.'
+export const REVIEWED_BEFORE_REPORT_MESSAGE = 'A review cannot be dated before the report it reviews was signed. Check the date and time of this device, then sign again.'
+/**
+ * How far two clocks (the device's and the server's, or two devices') may disagree: a signing time at
+ * most this much before the record it follows is taken as that record's time; further is refused.
+ */
+export const SIGNING_CLOCK_SKEW_MS = 5 * 60_000
 export const NOTE_MAX_LENGTH = 1000
 /** Most checklist items a report names (a sub type has at most a few dozen). */
 export const MAX_CHECKLIST_ITEMS = 200

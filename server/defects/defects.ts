@@ -4,11 +4,12 @@
 // History entry, never an edit — a second one for the same defect is refused.
 import { and, asc, count, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm'
 import type { DefectStatusFilter } from '../../core/contract/defect-status.ts'
-import { ALREADY_CERTIFIED_MESSAGE, CERTIFICATION_LABELS, reportNumber, type CertificationAction, type DefectListItem } from '../../core/contract/dvir.ts'
+import { ALREADY_CERTIFIED_MESSAGE, CERTIFICATION_LABELS, CERTIFIED_BEFORE_REPORT_MESSAGE, reportNumber, type CertificationAction, type DefectListItem } from '../../core/contract/dvir.ts'
 import type { Db } from '../db/client.ts'
 import { defectCertifications, inspectionItems, inspections, media, units } from '../db/schema.ts'
 import type { SessionUser } from '../http/app-env.ts'
-import { certificationOf, nameOf, signedAtOf } from '../inspections/dvir.ts'
+import { certificationOf, nameOf, reportedAtOf } from '../inspections/dvir.ts'
+import { signingTimeWithin } from '../inspections/signing-time.ts'
 import { decodeSignature } from '../inspections/signature.ts'
 import { recordUnitEvent } from '../units/unit-status.ts'
 import { Conflict, NotFound } from '../domain-errors.ts'
@@ -60,7 +61,7 @@ async function loadDefects(db: Db, where: SQL | undefined): Promise<DefectListIt
       picture_ids: mine.filter((capture) => capture.kind === 'photo').map((capture) => capture.id),
       video_ids: mine.filter((capture) => capture.kind === 'video').map((capture) => capture.id),
       reporter: report.authorName,
-      reportedAt: (report.signedAt ?? report.finishedAt ?? report.updatedAt).toISOString(),
+      reportedAt: (reportedAtOf(report) ?? report.updatedAt).toISOString(),
       certification: certification ? certificationOf(certification) : null,
     }
   })
@@ -83,25 +84,6 @@ export async function openDefectCount(db: Db, companyId: string): Promise<number
   return row?.n ?? 0
 }
 
-/** Open 'Out of service' defects of a unit: while there is one, maintenance cannot be completed. */
-export async function openOutOfServiceCount(db: Db, unitId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(inspectionItems)
-    .innerJoin(inspections, eq(inspections.id, inspectionItems.inspectionId))
-    .leftJoin(defectCertifications, eq(defectCertifications.defectId, inspectionItems.id))
-    .where(
-      and(
-        eq(inspectionItems.unitId, unitId),
-        eq(inspectionItems.result, 'defect'),
-        eq(inspectionItems.severity, 'out-of-service'),
-        isNotNull(inspections.finishedAt),
-        isNull(defectCertifications.id),
-      ),
-    )
-  return row?.n ?? 0
-}
-
 /** POST /defects/{id}/certify: the certification, and its History entry, in one transaction. */
 export async function certifyDefect(
   db: Db,
@@ -117,6 +99,8 @@ export async function certifyDefect(
     .where(and(eq(inspectionItems.id, defectId), defectsOfCompany(user.companyId)))
   if (!found) throw defectNotFound()
   const signature = await decodeSignature(body.signature)
+  // §396.11(a)(3): the record must not say a repair was certified before the defect was reported.
+  const certifiedAt = signingTimeWithin(body.certified_at, { notBefore: reportedAtOf(found.report), now, tooEarly: CERTIFIED_BEFORE_REPORT_MESSAGE })
   const certifiedByName = await nameOf(db, user.id)
   await db.transaction(async (tx) => {
     // Locked: two owners certifying at once cannot both write.
@@ -132,7 +116,7 @@ export async function certifyDefect(
       signatureContentType: signature.contentType,
       certifiedBy: user.id,
       certifiedByName,
-      certifiedAt: signedAtOf(body.certified_at, now),
+      certifiedAt,
     })
     const [unit] = await tx.select({ status: units.status }).from(units).where(eq(units.id, found.defect.unitId))
     await recordUnitEvent(tx, {

@@ -8,7 +8,7 @@ import {
   type DeleteDraftBody,
 } from '../../core/contract/inspections.ts'
 import type { Db } from '../db/client.ts'
-import { inspections, media, unitStatusEvents, units, users, type InspectionKind, type UnitStatus } from '../db/schema.ts'
+import { inspectionItems, inspections, media, unitStatusEvents, units, users, type InspectionKind, type UnitStatus } from '../db/schema.ts'
 import type { SessionUser } from '../http/app-env.ts'
 import type { FileStore } from '../storage/storage.ts'
 import { ownDraft, requireSelf, unitForCaller, type DraftRow } from './scope.ts'
@@ -17,6 +17,7 @@ import { decodeSignature, sameBytes, type Signature } from './signature.ts'
 import { Conflict, Invalid, Refused } from '../domain-errors.ts'
 import { SIGNATURE_REQUIRED_MESSAGE } from '../../core/contract/dvir.ts'
 import { finishReport } from './report-finish.ts'
+import { signedAtOf } from './dvir.ts'
 import { requireNotArchived } from '../units/unit-access.ts'
 
 /**
@@ -99,6 +100,22 @@ function matchesFinished(draft: DraftRow, changes: DraftChanges, signature: Sign
 }
 
 /**
+ * The report's own fields of a finished pre-trip: a signing time that would resolve to another time
+ * than the one kept (as the finish resolved it), or a checklist naming an item the report has no result
+ * for, would have changed an open draft — on a finished report it is a change refused, never ignored.
+ */
+async function matchesFinishedReport(db: Db, draft: DraftRow, finishedAt: Date, changes: DraftChanges): Promise<boolean> {
+  if (changes.signed_at !== undefined) {
+    if (!draft.signedAt || signedAtOf(changes.signed_at, finishedAt).getTime() !== draft.signedAt.getTime()) return false
+  }
+  if (changes.checklist !== undefined && changes.checklist.length > 0) {
+    const recorded = new Set((await db.select({ item: inspectionItems.item }).from(inspectionItems).where(eq(inspectionItems.inspectionId, draft.id))).map((row) => row.item))
+    if (changes.checklist.some((name) => name.trim().length > 0 && !recorded.has(name.trim()))) return false
+  }
+  return true
+}
+
+/**
  * Saves a step (PUT). With currentStep FINISHED_STEP it finishes: the draft, the unit's new status and
  * driver, and the History entry are written in one transaction — all or nothing.
  */
@@ -122,7 +139,7 @@ export async function updateDraft(
       : await driverOfCompany(db, draft.companyId, changes.to_user_id)
 
   if (draft.finishedAt) {
-    if (!matchesFinished(draft, changes, signature)) {
+    if (!matchesFinished(draft, changes, signature) || !(await matchesFinishedReport(db, draft, draft.finishedAt, changes))) {
       throw new Conflict('This inspection is already finished.')
     }
     return loadDraft(db, draft)

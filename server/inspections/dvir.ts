@@ -3,13 +3,14 @@
 // only to an open draft of the caller's; a finished report answers 409 unless the write repeats what
 // it already holds (a retried op with a new key is then harmless).
 import { and, desc, eq, inArray, isNotNull, ne } from 'drizzle-orm'
-import type { Certification, DvirParts, ItemResult, Review } from '../../core/contract/dvir.ts'
+import { REVIEWED_BEFORE_REPORT_MESSAGE, type Certification, type DvirParts, type ItemResult, type Review } from '../../core/contract/dvir.ts'
 import type { Db } from '../db/client.ts'
 import { defectCertifications, inspectionItems, inspections, reportReviews, users } from '../db/schema.ts'
 import type { SessionUser } from '../http/app-env.ts'
 import { Conflict, Invalid } from '../domain-errors.ts'
 import { ownDraft, type DraftRow } from './scope.ts'
 import { decodeSignature, sameBytes } from './signature.ts'
+import { sameSigningTime, signingTimeWithin } from './signing-time.ts'
 
 type ItemRow = typeof inspectionItems.$inferSelect
 type CertificationRow = typeof defectCertifications.$inferSelect
@@ -133,11 +134,14 @@ export async function lastReportRow(db: Db, unitId: string, excluding?: string):
   return row ?? null
 }
 
-/** A device's signing time, never later than the server's clock (a phone's clock may run ahead). */
+/** When a finished report was made: when its driver signed it, else when the server finished it. */
+export function reportedAtOf(report: DraftRow): Date | null {
+  return report.signedAt ?? report.finishedAt
+}
+
+/** The driver's signing time of a report: after nothing in particular, never later than the server's clock. */
 export function signedAtOf(claimed: string | undefined, now: Date): Date {
-  if (claimed === undefined) return now
-  const at = new Date(claimed)
-  return Number.isNaN(at.getTime()) || at > now ? now : at
+  return signingTimeWithin(claimed, { notBefore: null, now, tooEarly: '' })
 }
 
 /**
@@ -155,13 +159,21 @@ export async function recordReview(
   const { draft } = await ownDraft(db, user, draftId, ['pre-inspection'])
   const signature = await decodeSignature(body.signature)
   if (draft.finishedAt) {
+    // Only a repeat of the review it holds — same report, signature and (if named) time — is not a change.
     const [held] = await db.select().from(reportReviews).where(eq(reportReviews.reviewInspectionId, draft.id))
-    if (held && held.reviewedId === body.inspection_id && sameBytes(held.signature, signature.bytes)) return draft
+    if (held && held.reviewedId === body.inspection_id && sameBytes(held.signature, signature.bytes)) {
+      if (body.signed_at === undefined) return draft
+      const [reviewed] = await db.select().from(inspections).where(eq(inspections.id, held.reviewedId))
+      const window = { notBefore: reviewed ? reportedAtOf(reviewed) : null, now: held.createdAt, tooEarly: REVIEWED_BEFORE_REPORT_MESSAGE }
+      if (sameSigningTime(body.signed_at, held.signedAt, window)) return draft
+    }
     throw new Conflict(ALREADY_FINISHED)
   }
   const last = await lastReportRow(db, draft.unitId, draft.id)
   if (!last) throw new Invalid(NO_REPORT_TO_REVIEW)
   if (last.id !== body.inspection_id) throw new Invalid(NOT_LAST_REPORT)
+  // §396.13: a review cannot have happened before the report it reviews was signed.
+  const signedAt = signingTimeWithin(body.signed_at, { notBefore: reportedAtOf(last), now, tooEarly: REVIEWED_BEFORE_REPORT_MESSAGE })
   const reviewerName = await nameOf(db, user.id)
   const values = {
     reviewInspectionId: draft.id,
@@ -170,7 +182,7 @@ export async function recordReview(
     reviewerName,
     signature: signature.bytes,
     signatureContentType: signature.contentType,
-    signedAt: signedAtOf(body.signed_at, now),
+    signedAt,
     createdAt: now,
   }
   await db.transaction(async (tx) => {

@@ -40,6 +40,9 @@ export async function finishReport(
   const outOfService = defects.some((defect) => defect.severity === 'out-of-service')
   const listed = defects.map((defect) => `${defect.item} (${defect.severity ? SEVERITY_LABELS[defect.severity] : 'Defect'}): ${defect.note}`).join('; ')
   const by = authorName ? ` by ${authorName}` : ''
+  // The unit's row lock is what 'Mark Maintenance Complete' takes before it counts open out-of-service
+  // defects (changeUnitStatus): one of the two waits for the other, so the unit never ends Available
+  // beside this report's defect.
   const [unit] = await tx.select({ status: units.status }).from(units).where(eq(units.id, report.unitId)).for('update')
   const event = { unitId: report.unitId, performedBy: finish.user.id, inspectionId: report.id }
   if (outOfService) {

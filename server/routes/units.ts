@@ -19,8 +19,7 @@ import { unitListCondition } from '../units/unit-filters.ts'
 import { unitOrder } from '../units/unit-orders.ts'
 import { unitTimeline } from '../units/unit-timeline.ts'
 import { changeUnitStatus, recordUnitEvent, recordUnitStatus } from '../units/unit-status.ts'
-import { OPEN_OUT_OF_SERVICE_MESSAGE, ReportsPdfQuery } from '../../core/contract/dvir.ts'
-import { openOutOfServiceCount } from '../defects/defects.ts'
+import { ReportsPdfQuery } from '../../core/contract/dvir.ts'
 import { reportsInRange } from '../reports/reports-in-range.ts'
 import { pdfResponse, reportsPdf } from '../reports/report-pdf.ts'
 import { isUniqueViolation } from '../db/pg-error.ts'
@@ -217,10 +216,6 @@ export function unitRoutes() {
     const unitId = idParam(c, 'id')
     requireNotArchived(await findCompanyUnit(db, companyId, unitId))
     const body = await jsonBody(c, UnitStatusBody)
-    // 'Mark Maintenance Complete' waits for every out-of-service defect to be certified (§396.11(a)(3)).
-    if (body.newStatus === 'Available' && (await openOutOfServiceCount(db, unitId)) > 0) {
-      throw new Conflict(OPEN_OUT_OF_SERVICE_MESSAGE)
-    }
     await changeUnitStatus(db, { unitId, companyId, newStatus: body.newStatus, performedBy: c.var.user.id, notes: body.notes })
     const unit = await loadUnit(db, c.var.deps, unitId)
     return c.json({ message: 'Unit status has been changed successfully.', unit: unit! } satisfies UnitResponse)

@@ -117,6 +117,9 @@ export function s3ResumableUploads(client: S3, bucket: string, options: { partSi
       await datastore.remove(id).catch(() => undefined)
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: id }))
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: `${id}.info` }))
+      // The tail smaller than an S3 part, which the tus store keeps aside until more arrives (its
+      // own remove leaves it behind).
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: `${id}.part` }))
     },
     deleteExpired: () => datastore.deleteExpired(),
   }

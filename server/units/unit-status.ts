@@ -5,6 +5,8 @@ import { canChangeUnitStatus, type UnitStatus as ContractUnitStatus } from '../.
 import type { Db } from '../db/client.ts'
 import { units, unitStatusEvents, type UnitStatus } from '../db/schema.ts'
 import { Conflict, NotFound } from '../domain-errors.ts'
+import { OPEN_OUT_OF_SERVICE_MESSAGE } from '../../core/contract/dvir.ts'
+import { openOutOfServiceCount } from '../defects/open-out-of-service.ts'
 
 // The contract (what the client sees) and the schema (what is stored) list the same statuses.
 const sameStatuses: [ContractUnitStatus, UnitStatus] extends [UnitStatus, ContractUnitStatus] ? true : never = true
@@ -57,6 +59,13 @@ export function transitionRejectedMessage(from: UnitStatus, to: UnitStatus): str
  * An owner's status change (PUT /units/{id}/status): checked against the transition table under a row
  * lock, so two owners pressing buttons at once cannot both move the same unit. Every allowed manual
  * change ends an assignment, so the driver link is cleared.
+ *
+ * 'Mark Maintenance Complete' (→ Available) waits for every out-of-service defect to be certified
+ * (§396.11(a)(3)), asked under the same lock: a pre-trip finished with such a defect locks the unit row
+ * too (report-finish.ts), so it either committed before this lock was granted — and this count, a new
+ * statement under READ COMMITTED, sees it — or it waits and then finds the unit Available and sets it
+ * back to Maintenance. Asked before the lock, the count could miss a report committing in between
+ * (issue 24: 14 to 34 of 60 tries per run on PostgreSQL ended Available beside the open defect).
  */
 export async function changeUnitStatus(
   db: Db,
@@ -69,6 +78,9 @@ export async function changeUnitStatus(
       .where(and(eq(units.id, change.unitId), eq(units.companyId, change.companyId)))
       .for('update')
     if (!current) throw new NotFound('Not found.')
+    if (change.newStatus === 'Available' && (await openOutOfServiceCount(tx, change.unitId)) > 0) {
+      throw new Conflict(OPEN_OUT_OF_SERVICE_MESSAGE)
+    }
     if (!canChangeUnitStatus(current.status, change.newStatus)) {
       throw new Conflict(transitionRejectedMessage(current.status, change.newStatus))
     }

@@ -21,9 +21,11 @@ import { OfflineBanner } from '../ui/offline-banner.tsx'
 import { retryingImport } from '../lib/retrying-import.ts'
 import { isMobileDevice } from '../lib/device.ts'
 import { ServerUnreachable } from '../ui/server-unreachable.tsx'
+import { useToastsWanted, wantToasts, wantToastsOffQuietScreens } from './toasts-wanted.ts'
 
-// The toasts' library (about 4 KB gzip) loads once the first screen is up: nothing toasts before then,
-// and a toast raised earlier still shows when the Toaster mounts (its store is the library's own).
+// The toasts' library (about 4.6 KB gzip) loads once the first screen is up: nothing toasts before then,
+// and a toast raised earlier still shows when the Toaster mounts (its store is the library's own). On a
+// quiet screen (signed out at /signin) it loads only once something toasts (app/toasts-wanted.ts).
 const Toaster = lazy(() => retryingImport(() => import('react-hot-toast'), { has: 'Toaster' }).then((module) => ({ default: module.Toaster })))
 
 const queryClient = createQueryClient()
@@ -45,8 +47,14 @@ onlineManager.setEventListener((setOnline) => {
 })
 
 // Whoever delivers a queued change — this page, another tab, the service worker — every open page
-// refreshes what it changed (outbox/delivery-effects.ts).
-followDeliveries(queryClient)
+// refreshes what it changed (outbox/delivery-effects.ts); a refusal says so in a toast on whatever screen
+// the user is on (the toasts' library loads then).
+followDeliveries(queryClient, (message) => {
+  wantToasts()
+  void retryingImport(() => import('react-hot-toast'), { has: 'toast' }).then(({ toast }) => toast.error(message, { id: `refused:${message}` }))
+})
+
+wantToastsOffQuietScreens(router)
 
 // Starts the opening screen's first request with the session restore, not after it.
 prefetchOpeningScreen(queryClient, router)
@@ -79,11 +87,16 @@ export function App() {
         </div>
       </div>
       <AfterFirstScreen>
-        <Toaster {...TOAST_PLACEMENT} toastOptions={{ duration: 5000 }} />
+        <Toasts />
       </AfterFirstScreen>
       <PwaUpdatePrompt />
     </PersistQueryClientProvider>
   )
+}
+
+/** The Toaster, once toasts are wanted (never on signed-out /signin unless something toasts there). */
+function Toasts() {
+  return useToastsWanted() ? <Toaster {...TOAST_PLACEMENT} toastOptions={{ duration: 5000 }} /> : null
 }
 
 /** The session is restored only once the device's cache is back, so offline it finds the cached user. */

@@ -1,50 +1,66 @@
 // Registers the service worker (production builds only) and offers a new version when one is waiting.
 // The new worker activates only when the user picks 'Reload'; until then the old worker keeps serving
 // the old precache, so a page never runs its old shell against new chunks.
+// The browser's own API, not workbox-window: its 2.2 KB gzip were loaded by every page, /signin too
+// (issue 24), for the three things done here — register, notice a worker waiting, tell it to take over.
 import { useEffect } from 'react'
-import type { toast as Toast } from 'react-hot-toast'
-import type { Workbox } from 'workbox-window'
 import { whenIdle } from '../lib/when-idle.ts'
 import { afterFirstScreen } from './first-screen.ts'
+import { wantToasts } from './toasts-wanted.ts'
 
 const UPDATE_TOAST_ID = 'pwa-update'
 /** An installed app can stay open for days; look for a new version hourly, not only at start. */
 const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000
+/** What sw/update.ts waits for before the waiting worker takes over. */
+const SKIP_WAITING = { type: 'SKIP_WAITING' } as const
 
 let started = false
 
 export async function registerServiceWorker(): Promise<void> {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator) || started) return
   started = true
-  // Loaded once the first screen is up: registration never delays it; nor does the toasts' library,
-  // which only the update offer needs here.
-  const [{ Workbox }, { toast }] = await Promise.all([import('workbox-window'), import('react-hot-toast')])
-  const workbox = new Workbox('/sw.js', { scope: '/' })
-  workbox.addEventListener('waiting', () => offerUpdate(workbox, toast))
-  // Whichever tab accepted the update, every open tab moves to the new version together.
-  workbox.addEventListener('controlling', () => window.location.reload())
-  await workbox.register()
-  window.setInterval(() => void workbox.update(), UPDATE_CHECK_INTERVAL_MS)
+  const container = navigator.serviceWorker
+  // Whichever tab accepted the update, every open tab moves to the new version together (the worker
+  // claims tabs only after an accepted update: sw/update.ts).
+  container.addEventListener('controllerchange', () => window.location.reload())
+  const registration = await container.register('/sw.js', { scope: '/' })
+  // A worker installed behind an active one waits for the user; a first install activates by itself.
+  const offerIfWaiting = () => {
+    if (registration.waiting && registration.active) offerUpdate(registration.waiting)
+  }
+  registration.addEventListener('updatefound', () => {
+    const installing = registration.installing
+    installing?.addEventListener('statechange', () => {
+      if (installing.state === 'installed') offerIfWaiting()
+    })
+  })
+  // One that was already waiting when this page opened (an offer declined in an earlier visit).
+  offerIfWaiting()
+  window.setInterval(() => void registration.update().catch(() => undefined), UPDATE_CHECK_INTERVAL_MS)
 }
 
-function offerUpdate(workbox: Workbox, toast: typeof Toast): void {
-  toast(
-    (shown) => (
-      <span className="flex items-center gap-3">
-        <span>A new version of Fleetyard is available.</span>
-        <button
-          type="button"
-          className="rounded-md bg-primary px-3 py-1.5 text-sm font-medium text-white hover:bg-primary/90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
-          onClick={() => {
-            toast.dismiss(shown.id)
-            workbox.messageSkipWaiting()
-          }}
-        >
-          Reload
-        </button>
-      </span>
+function offerUpdate(waiting: ServiceWorker): void {
+  wantToasts()
+  // The toasts' library only now: a page with nothing to offer (signed-out /signin) never loads it.
+  void import('react-hot-toast').then(({ toast }) =>
+    toast(
+      (shown) => (
+        <span className="flex items-center gap-3">
+          <span>A new version of Fleetyard is available.</span>
+          <button
+            type="button"
+            className="rounded-md bg-primary px-3 py-1.5 text-sm font-medium text-white hover:bg-primary/90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+            onClick={() => {
+              toast.dismiss(shown.id)
+              waiting.postMessage(SKIP_WAITING)
+            }}
+          >
+            Reload
+          </button>
+        </span>
+      ),
+      { id: UPDATE_TOAST_ID, duration: Infinity },
     ),
-    { id: UPDATE_TOAST_ID, duration: Infinity },
   )
 }
 

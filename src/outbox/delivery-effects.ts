@@ -52,7 +52,13 @@ export function applyDeliveryNews(queryClient: QueryClient, news: DeliveryNews):
   for (const queryKey of OP_TOUCHES[news.opKind](news)) void queryClient.invalidateQueries({ queryKey })
 }
 
-/** Every page applies every delivery it hears of; returns the stop. */
-export function followDeliveries(queryClient: QueryClient): () => void {
-  return onDeliveryNews((news) => applyDeliveryNews(queryClient, news))
+/**
+ * Every page applies every delivery it hears of; `onRefused` gets a refusal's words, for the screen the
+ * user is on (the waiting list keeps them too). Returns the stop.
+ */
+export function followDeliveries(queryClient: QueryClient, onRefused: (message: string) => void = () => {}): () => void {
+  return onDeliveryNews((news) => {
+    applyDeliveryNews(queryClient, news)
+    if (news.outcome === 'refused' && news.message) onRefused(news.message)
+  })
 }

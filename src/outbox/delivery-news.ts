@@ -18,6 +18,8 @@ export interface DeliveryNews {
   finished: boolean
   /** The driver an assignment hands the unit to. */
   toUserId: string | null
+  /** A refusal's words (the server's message), shown on whatever screen the user is on. */
+  message?: string | null
 }
 
 const CHANNEL_NAME = 'fleetyard-deliveries'

@@ -54,6 +54,9 @@ export async function buildAttachRequest(db: OutboxDb, op: OpRecord & { kind: 'u
   return json('POST', uploadPath(draft, op.payload.kind), body)
 }
 
+/** tus's uploads under the API prefix (server/routes/uploads.ts). */
+export const TUS_UPLOADS_PATH = '/uploads'
+
 export interface OutboxRequest {
   method: 'POST' | 'PUT' | 'DELETE'
   /** Under the API prefix, e.g. '/inspection/…'. */

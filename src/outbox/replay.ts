@@ -8,7 +8,7 @@ import { backoffDelay } from './backoff.ts'
 import { firstSentAtOf, HELD_MESSAGE, isPastResendWindow } from './held-ops.ts'
 import { newId } from './ids.ts'
 import { deleteDraftMediaBytes, deleteMediaBytes, readMediaSlice, sweepIncompleteMedia } from './media-store.ts'
-import { buildAttachRequest, buildRequest, isResumableUpload, type OutboxRequest } from './op-requests.ts'
+import { buildAttachRequest, buildRequest, isResumableUpload, TUS_UPLOADS_PATH, type OutboxRequest } from './op-requests.ts'
 import type { ResumableSource, UploadRefused } from './resumable-send.ts'
 import { setMediaState } from './ops.ts'
 import { outboxDb, type DraftRecord, type ItemResultPayload, type MediaRef, type OpRecord, type OutboxDb, type SessionRecord } from './outbox-db.ts'
@@ -180,7 +180,7 @@ export function createReplayer(options: ReplayerOptions = {}): Replayer {
 
   async function fail(op: OpRecord, message: string): Promise<void> {
     await refuse(op, message)
-    announceDelivery(newsOf(op, await db.drafts.get(op.draftId), 'refused'))
+    announceDelivery({ ...newsOf(op, await db.drafts.get(op.draftId), 'refused'), message })
   }
 
   async function refuse(op: OpRecord, message: string): Promise<void> {
@@ -300,17 +300,24 @@ export function createReplayer(options: ReplayerOptions = {}): Replayer {
         await fail(op, 'This draft was never created on the server.')
         return 'stopped'
       }
+      // Removed before it went on (or between attempts): what the server holds of it goes, nothing more is sent.
+      if (await removalOf(op)) return abandonUpload(op, session)
       // Phase one: the bytes, resumable; the URL is kept the moment the server makes it.
       let uploadUrl: string
       try {
         uploadUrl = await transport.sendResumable(
           source,
           { uploadUrl: op.uploadUrl ?? null, headers: { Authorization: authorization } },
-          { onUrl: (url) => db.ops.update(seq, { uploadUrl: url }).then(() => undefined), onProgress: (percent) => onProgress(Math.min(99, percent)) },
+          {
+            onUrl: (url) => db.ops.update(seq, { uploadUrl: url }).then(() => undefined),
+            onProgress: (percent) => onProgress(Math.min(99, percent)),
+            cancelled: async () => (await removalOf(op)) !== undefined,
+          },
         )
       } catch (error) {
         await progressWrites
         // By name: resumable-send.ts is loaded lazily, and this module must not pull it in.
+        if (error instanceof Error && error.name === 'UploadCancelled') return abandonUpload(op, session)
         if (error instanceof Error && error.name === 'UploadRefused') {
           const refused = error as UploadRefused
           link.reportAnswer()
@@ -324,6 +331,8 @@ export function createReplayer(options: ReplayerOptions = {}): Replayer {
       }
       link.reportAnswer()
       await progressWrites
+      // Removed while its bytes were on their way: the finished upload goes instead of becoming a capture.
+      if (await removalOf(op)) return abandonUpload(op, session)
       // Phase two: one capture of it, under the op's key.
       request = await buildAttachRequest(db, { ...op, kind: 'upload' }, draft, uploadUrl)
     } else if (op.kind === 'remove' && !op.payload.serverId) {
@@ -362,6 +371,54 @@ export function createReplayer(options: ReplayerOptions = {}): Replayer {
     }
     await retryLater(op, messageFromBody(body, `The server could not take this change (${status}).`))
     return 'stopped'
+  }
+
+  /** The 'remove' op queued behind an upload for the same capture, if the user removed it meanwhile. */
+  function removalOf(op: OpRecord) {
+    if (op.kind !== 'upload') return Promise.resolve(undefined)
+    return db.ops
+      .where('draftId')
+      .equals(op.draftId)
+      .filter((candidate) => candidate.kind === 'remove' && candidate.payload.mediaId === op.payload.mediaId)
+      .first()
+  }
+
+  /**
+   * A resumable upload whose capture was removed before it was attached: tus's termination (DELETE) of
+   * what the server holds, so it does not wait there for the 7-day expiry, then the upload and its
+   * removal leave the outbox together with the capture's bytes. No capture was made, so there is nothing
+   * else to remove. Without an answer it is tried again later, like any op.
+   */
+  async function abandonUpload(op: OpRecord, session: SessionRecord): Promise<SendOutcome> {
+    const uploadUrl = (await db.ops.get(op.seq!))?.uploadUrl ?? null
+    const segment = uploadUrl?.split(/[?#]/)[0]!.split('/').pop()
+    if (segment) {
+      let response
+      try {
+        response = await transport.send(
+          { method: 'DELETE', path: `${TUS_UPLOADS_PATH}/${encodeURIComponent(segment)}`, contentType: 'application/json', body: '', size: 0, headers: { Authorization: `Bearer ${session.token}`, 'Tus-Resumable': '1.0.0' } },
+          () => undefined,
+        )
+      } catch {
+        link.reportNoAnswer()
+        await retryLater(op, WAITING_FOR_CONNECTION)
+        return 'stopped'
+      }
+      link.reportAnswer()
+      if (response.status === 401) return pauseForSignIn(op.seq!, session)
+      // 404/410: already gone (expired, or removed with a refused PATCH).
+      if (response.status !== 204 && response.status !== 404 && response.status !== 410) {
+        await retryLater(op, messageFromBody(response.body, `The server could not take this change (${response.status}).`))
+        return 'stopped'
+      }
+    }
+    await db.transaction('rw', [db.ops, db.media, db.mediaChunks], async () => {
+      const removal = await removalOf(op)
+      await db.ops.bulkDelete([op.seq!, ...(removal ? [removal.seq!] : [])])
+      const posterMediaId = removal?.kind === 'remove' ? removal.payload.posterMediaId : null
+      if (op.kind === 'upload') await deleteMediaBytes(db, [op.payload.mediaId, ...(posterMediaId ? [posterMediaId] : [])])
+    })
+    return 'sent'
   }
 
   /** Paused, not failed: the op waits, intact, for this user to sign in again. */

@@ -22,6 +22,11 @@ export interface ResumableHooks {
   /** The upload's URL is known (created, or the kept one): keep it so a later attempt resumes it. */
   onUrl: (url: string) => Promise<void>
   onProgress: (percent: number) => void
+  /**
+   * Asked after each PATCH: true when the capture was removed meanwhile, so the rest is not sent (the
+   * send rejects with UploadCancelled, and the caller removes the upload from the server).
+   */
+  cancelled?: () => Promise<boolean>
 }
 
 /** The server refused the upload (4xx that trying again will not change); the message is for people. */
@@ -32,6 +37,14 @@ export class UploadRefused extends Error {
   ) {
     super(message)
     this.name = 'UploadRefused'
+  }
+}
+
+/** The capture was removed while its upload was on its way: the rest was not sent. */
+export class UploadCancelled extends Error {
+  constructor() {
+    super('The capture was removed while it was being sent.')
+    this.name = 'UploadCancelled'
   }
 }
 
@@ -92,6 +105,8 @@ export async function sendResumable(
   return new Promise<string>((resolve, reject) => {
     let stall: ReturnType<typeof setTimeout> | undefined
     let stalled = false
+    /** The capture was removed: the aborted PATCH's error is not the outcome. */
+    let cancelling = false
     let settled = false
     /** The PATCH on its way (null between requests): its body's range, and whether all of it is handed over. */
     let patch: { start: number; end: number; handedOver: boolean } | null = null
@@ -161,10 +176,17 @@ export async function sendResumable(
           alive()
           hooks.onProgress(total > 0 ? Math.floor((sent / total) * 100) : 0)
         },
-        onChunkComplete: () => alive(),
+        onChunkComplete: () => {
+          alive()
+          void hooks.cancelled?.().then((removed) => {
+            if (!removed || settled) return
+            cancelling = true
+            void upload.abort().finally(() => settle(() => reject(new UploadCancelled())))
+          })
+        },
         onSuccess: () => settle(() => resolve(upload.url ?? '')),
         onError: (error) => {
-          if (stalled) return
+          if (stalled || cancelling) return
           const response = (error as { originalResponse?: HttpResponse | null }).originalResponse
           const status = response?.getStatus() ?? 0
           settle(() => {

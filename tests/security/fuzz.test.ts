@@ -597,11 +597,14 @@ describe('oversized bodies', () => {
           headers: { 'content-type': 'application/json', 'content-length': String(oversize) },
         })
         tally.set(response.status, (tally.get(response.status) ?? 0) + 1)
-        expect(response.status, `${row.route} as ${actor}`).toBe(413)
-        expect(response.body, `${row.route} as ${actor}`).toEqual({ message: limit.message })
+        // The tus routes check the announced length after sign-in (a PATCH past it removes the caller's
+        // upload), so nobody signed in is refused first — unread all the same.
+        const signInFirst = actor === 'anonymous' && /^(POST|PATCH) \/uploads/.test(row.route)
+        const expected = signInFirst ? { status: 401 } : { status: 413, body: { message: limit.message } }
+        expect(response, `${row.route} as ${actor}`).toMatchObject(expected)
         expect(read, `${row.route} read ${read} bytes`).toBeLessThan(1024 * 1024)
       }
     }
-    expect([...tally.keys()]).toEqual([413])
+    expect([...tally.keys()].sort()).toEqual([401, 413])
   })
 })

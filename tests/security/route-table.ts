@@ -443,6 +443,18 @@ export const ROUTE_TABLE: RouteRow[] = [
     },
     params: (w) => ({ id: w.a.uploadSegment }),
   },
+  // Termination: the creator removes an upload it no longer needs (a fresh one per allowed call, as above).
+  {
+    route: 'DELETE /uploads/:id',
+    rule: 'uploader',
+    request: async (w, caller) => {
+      if (caller?.id === w.a.driver.id) w.a.uploadSegment = await newDriverUpload(w.ctx, w.a, 1000)
+      return { headers: { 'tus-resumable': '1.0.0' } }
+    },
+    params: (w) => ({ id: w.a.uploadSegment }),
+  },
+  // Discovery (tus OPTIONS): what the server takes, told to anyone, like a preflight.
+  { route: 'OPTIONS /uploads', rule: 'public' },
 
   // Files: the signed URL is the credential, so whoever holds it may read (nothing else is needed).
   {

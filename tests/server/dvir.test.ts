@@ -220,7 +220,8 @@ describe('defects and certification', () => {
 
   test('a certification made offline keeps the time the owner signed; a time ahead of the server’s becomes the server’s', async () => {
     const unit = await unitOf(maria)
-    await report(ctx, maria, unit.id, [brakesOut, hornMinor])
+    // Reported in the morning; certified offline at noon; sent in the afternoon.
+    await report(ctx, maria, unit.id, [brakesOut, hornMinor], { signed_at: new Date(Date.now() - 5 * 3_600_000).toISOString() })
     const defects = (await ctx.call('GET', `/defects?unitId=${unit.id}`, { token: owner.token })).body.items as { _id: string; item: string }[]
     const signedOffline = new Date(Date.now() - 3 * 3_600_000).toISOString()
     const offline = await certify(ctx, owner, defects[0]!._id, { certified_at: signedOffline })

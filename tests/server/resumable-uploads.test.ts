@@ -1,7 +1,7 @@
 // Resumable uploads (tus 1.0 at /api/uploads) and their attach to a draft, on the real app: a cut
 // upload resumes from the server's offset, an attach makes exactly one capture however often it is
 // sent, an upload belongs to whoever created it, and bad input is refused with a message and removed.
-import { existsSync, readdirSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -158,13 +158,16 @@ describe('bad input', () => {
     expect(existsSync(uploadFile(id))).toBe(false)
   })
 
-  test('a wrong offset: 409 with a message, and the partial upload is removed', async () => {
+  test('a wrong offset: 409 with a message, the upload left as it was (tus 1.0), and it goes on from the server’s offset', async () => {
+    const video = mp4Bytes(1_000)
     const id = await createUpload(1_000)
-    await patch(id, 0, mp4Bytes(1_000).subarray(0, 500))
+    await patch(id, 0, video.subarray(0, 500))
     const wrong = await patch(id, 200, new Uint8Array(100))
     expect(wrong.status).toBe(409)
     expect(wrong.body).toEqual({ message: expect.stringMatching(/offset/i) })
-    expect((await offsetOf(id)).status).toBe(404)
+    expect(await offsetOf(id)).toEqual({ status: 200, offset: 500 })
+    expect((await patch(id, 500, video.subarray(500))).status).toBe(204)
+    expect(new Uint8Array(readFileSync(uploadFile(id)))).toEqual(video)
   })
 
   test('a file over the size limit is refused at creation with 413', async () => {

@@ -121,3 +121,41 @@ test('while S3 is down a photo upload answers 503 with a message, and leaves no 
   expect(retried.status).toBe(201)
   expect(await ctx.db.select().from(media).where(eq(media.inspectionId, draft.draftId))).toHaveLength(1)
 })
+
+const TUS = { 'tus-resumable': '1.0.0' }
+
+/** A tus request to the S3-backed app as the owner. */
+const tus = (method: string, apiPath: string, headers: Record<string, string> = {}, body?: Uint8Array) =>
+  app.request(`/api${apiPath}`, { method, headers: { ...TUS, authorization: `Bearer ${owner.token}`, ...headers }, ...(body ? { body: body as BodyInit } : {}) })
+
+async function s3Upload(length: number): Promise<string> {
+  const created = await tus('POST', '/uploads', { 'upload-length': String(length) })
+  expect(created.status).toBe(201)
+  return created.headers.get('location')!.split('/').pop()!
+}
+
+const patchAt = (segment: string, offset: number, bytes: Uint8Array) =>
+  tus('PATCH', `/uploads/${segment}`, { 'upload-offset': String(offset), 'content-type': 'application/offset+octet-stream' }, bytes)
+
+test('on S3, the uploader’s DELETE terminates an upload: 204, and nothing of it is left in the bucket', { timeout: 60_000 }, async () => {
+  const segment = await s3Upload(10_000)
+  expect((await patchAt(segment, 0, mp4Bytes(10_000).subarray(0, 4000))).status).toBe(204)
+  expect((await bucketKeys()).some((key) => key.startsWith(`uploads/${segment}`))).toBe(true)
+  expect((await tus('DELETE', `/uploads/${segment}`)).status).toBe(204)
+  expect((await tus('HEAD', `/uploads/${segment}`)).status).toBe(404)
+  expect((await bucketKeys()).filter((key) => key.startsWith(`uploads/${segment}`))).toEqual([])
+})
+
+test('on S3, a PATCH past the declared length is 413 and removes the upload from the bucket; a wrong offset is 409 and keeps it', { timeout: 60_000 }, async () => {
+  const kept = await s3Upload(10_000)
+  expect((await patchAt(kept, 0, new Uint8Array(3000))).status).toBe(204)
+  expect((await patchAt(kept, 1000, new Uint8Array(10))).status).toBe(409)
+  const head = await tus('HEAD', `/uploads/${kept}`)
+  expect(head.status).toBe(200)
+  expect(head.headers.get('upload-offset')).toBe('3000')
+
+  const spoiled = await s3Upload(1000)
+  expect((await patchAt(spoiled, 0, new Uint8Array(3000))).status).toBe(413)
+  expect((await tus('HEAD', `/uploads/${spoiled}`)).status).toBe(404)
+  expect((await bucketKeys()).filter((key) => key.startsWith(`uploads/${spoiled}`))).toEqual([])
+})

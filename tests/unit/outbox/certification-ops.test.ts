@@ -4,13 +4,13 @@
 // failed with the server's message and what was entered, corrected in place under a new key; a 409
 // (someone certified the defect first) leaves it failed until the owner discards it.
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { ALREADY_CERTIFIED_MESSAGE } from '../../../core/contract/dvir.ts'
+import { ALREADY_CERTIFIED_MESSAGE, CERTIFIED_BEFORE_REPORT_MESSAGE } from '../../../core/contract/dvir.ts'
 import { CERTIFICATION_ON_ITS_WAY, certificationOps, discardCertification, saveCertification } from '../../../src/outbox/certification-store.ts'
 import { requeueOps } from '../../../src/outbox/ops.ts'
 import { setOutboxSession } from '../../../src/outbox/outbox-session.ts'
 import { readOutboxSummary } from '../../../src/outbox/outbox-summary.ts'
 import { createReplayer } from '../../../src/outbox/replay.ts'
-import { deviceDatabases, provideLocalStorage, SIGNATURE, startOutboxServer, type OutboxServer } from './outbox-test-server.ts'
+import { deviceDatabases, provideLocalStorage, REPORTED_AGO_MS, SIGNATURE, startOutboxServer, type OutboxServer } from './outbox-test-server.ts'
 import { cutOff, replyLost } from './transport-wrappers.ts'
 
 provideLocalStorage()
@@ -88,6 +88,25 @@ test('a 400 fails the op with the server’s message and keeps what was entered;
   expect(corrected!.opId).not.toBe(refused!.opId)
   expect(await replay()).toMatchObject({ sent: 1, remaining: 0, failed: 0 })
   expect((await server.certificationsOf(lights._id)).map((row) => row.note)).toEqual(['New bulb, both sides'])
+})
+
+test('a certification dated before its defect was reported (the device’s clock behind): failed with the server’s words, not sent again; signed again it goes', async () => {
+  const { db, lights, replay } = await ownerDevice()
+  // The tablet's clock says yesterday-ish: before the driver signed the report.
+  await saveCertification(db, server.owner.id, lights, repaired, { now: () => Date.now() - 2 * REPORTED_AGO_MS })
+  expect(await replay()).toMatchObject({ sent: 0, remaining: 1, failed: 1 })
+  const [refused] = await certificationOps(db, server.owner.id)
+  expect(refused).toMatchObject({ state: 'failed', lastError: CERTIFIED_BEFORE_REPORT_MESSAGE, payload: { note: 'New bulb' } })
+  // A failed op stays failed: the next pass sends nothing.
+  const before = server.requests.length
+  expect(await createReplayer({ db, transport: server.transport(), now: () => Date.now() + 10 * 60_000 }).replayOnce()).toMatchObject({ sent: 0, failed: 1 })
+  expect(server.requests.length).toBe(before)
+  expect(await server.certificationsOf(lights._id)).toEqual([])
+
+  // The clock put right, signed again: in place, under a new key, and kept.
+  await saveCertification(db, server.owner.id, lights, repaired)
+  expect(await replay()).toMatchObject({ sent: 1, remaining: 0, failed: 0 })
+  expect(await server.certificationsOf(lights._id)).toHaveLength(1)
 })
 
 test('certified elsewhere first: the 409 leaves the device’s certification failed — a Retry gets the same answer — until the owner discards it', async () => {

@@ -89,6 +89,16 @@ describe('what a settled op changes', () => {
 })
 
 describe('deliveries announced to every page', () => {
+  test("a refusal's words reach the page the user is on; a delivery says nothing", async () => {
+    const said: string[] = []
+    const stop = followDeliveries(new QueryClient(), (message) => said.push(message))
+    const { announceDelivery } = await import('../../../src/outbox/delivery-news.ts')
+    announceDelivery(news({ outcome: 'delivered' }))
+    announceDelivery(news({ outcome: 'refused', message: 'This unit is not available.' }))
+    await vi.waitFor(() => expect(said).toEqual(['This unit is not available.']))
+    stop()
+  })
+
   let server: OutboxServer
   beforeAll(async () => {
     server = await startOutboxServer()

@@ -56,6 +56,9 @@ export function provideLocalStorage(): void {
   globalThis.localStorage = storage
 }
 
+/** How long before a test's certification its report was signed (reportWithDefects). */
+export const REPORTED_AGO_MS = 4 * 3_600_000
+
 export async function startOutboxServer() {
   const ctx: TestContext = await createTestContext()
   const owner = await ctx.owner()
@@ -141,7 +144,8 @@ export async function startOutboxServer() {
     for (const result of results) await ctx.call('PUT', `/pre-inspection/${reportId}/result`, { token: driver.token, json: result })
     const finished = await ctx.call('PUT', `/pre-inspection/${reportId}`, {
       token: driver.token,
-      json: { currentStep: 5, signature: SIGNATURE, checklist: results.map((result) => result.item) },
+      // Signed in the morning: a certification (device clock) is never dated before its report.
+      json: { currentStep: 5, signature: SIGNATURE, checklist: results.map((result) => result.item), signed_at: new Date(Date.now() - REPORTED_AGO_MS).toISOString() },
     })
     if (finished.status !== 200) throw new Error(`The report was not finished (${finished.status}).`)
     const listed = await ctx.call('GET', `/defects?unitId=${unitId}&status=all`, { token: owner.token })
