@@ -172,10 +172,11 @@ it('a driver does a pre-trip offline on an iPhone-sized WebKit, reloads offline,
   await browser.refresh()
   await waitFor(browser, 'service worker control', () => browser.execute(() => navigator.serviceWorker.controller !== null))
   await (await button(browser, 'Start / Continue PreTrip')).waitForDisplayed({ timeout: STEP_MS })
-  // The device's copy of the Query cache holds who she is, her units and this unit (saved at most once a second).
+  // The device's copy of the Query cache holds who she is, her units' list and this unit (saved at most once a second).
   await waitFor(browser, "the user, her units and the unit's data on the device", async () => {
     const keys = await persistedQueryKeys(browser)
-    return ['"user"', '"units"', `["units","info","${unit._id}"]`, `["pre-inspections","mine","${unit._id}"]`].every((key) => keys.some((stored) => stored.startsWith(key.startsWith('[') ? key : `[${key}`)))
+    const wanted = [`["user","${maria.userId}"]`, `["units","driver","${maria.userId}"]`, `["units","info","${unit._id}"]`, `["pre-inspections","mine","${unit._id}"]`]
+    return wanted.every((key) => keys.includes(key))
   })
 
   // No signal: a photo per item, kept on the device.
