@@ -18,7 +18,7 @@ test('starting a pre-trip offline before the service worker controls the page ke
   // (?retry=N), which Firefox fetches (200); but when the chunks it imports (use-retry-now, bell-icon,
   // notifications-query) were preloaded while offline, they keep their old URLs and stay failed, and the
   // bell never comes until a reload. Whether they were depends on whether they loaded before the network
-  // went: this test fails on Firefox when they did not (seen once in three runs). The fix left: retry the
+  // went: this test fails on Firefox when they did not (seen once in four runs). The fix left: retry the
   // whole module graph (e.g. the server and the worker rewriting a retried chunk's imports).
   test.slow()
   const owner = await apiSession(request, OWNER)
