@@ -26,7 +26,7 @@ import { useToastsWanted, wantToasts, wantToastsOffQuietScreens } from './toasts
 // The toasts' library (about 4.6 KB gzip) loads once the first screen is up: nothing toasts before then,
 // and a toast raised earlier still shows when the Toaster mounts (its store is the library's own). On a
 // quiet screen (signed out at /signin) it loads only once something toasts (app/toasts-wanted.ts).
-const Toaster = lazy(() => retryingImport(() => import('react-hot-toast')).then((module) => ({ default: module.Toaster })))
+const Toaster = lazy(() => retryingImport(() => import('react-hot-toast'), { has: 'Toaster' }).then((module) => ({ default: module.Toaster })))
 
 const queryClient = createQueryClient()
 const router = createAppRouter(queryClient)
@@ -51,7 +51,7 @@ onlineManager.setEventListener((setOnline) => {
 // the user is on (the toasts' library loads then).
 followDeliveries(queryClient, (message) => {
   wantToasts()
-  void retryingImport(() => import('react-hot-toast')).then(({ toast }) => toast.error(message, { id: `refused:${message}` }))
+  void retryingImport(() => import('react-hot-toast'), { has: 'toast' }).then(({ toast }) => toast.error(message, { id: `refused:${message}` }))
 })
 
 wantToastsOffQuietScreens(router)

@@ -3,15 +3,81 @@
 // load only once a change waits) is not on the device; a driver who starts a pre-trip offline made the
 // app fall into its error screen (CI). The import is asked again, later and later, until it loads: what
 // it renders or runs comes once the server can be reached, and nothing captured waits on it.
+//
+// Firefox keeps a module whose fetch failed failed for the page's life (the HTML spec's module map
+// remembers the failure; Chromium and WebKit fetch again): asking `import()` for the same URL again never
+// reaches the network, so the bell never appeared until a reload (issue 23). A retry therefore imports
+// the chunk's URL — named in the error Firefox and Chromium give — with `?retry=N`, a new module to
+// Firefox; the service worker's precache ignores that parameter (sw/precache.ts), so offline it is still
+// served from the device once the worker controls the page.
 
 const DELAYS_MS = [1000, 2000, 5000, 10_000, 30_000]
 
-/** `load()` until it resolves; never rejects. `delays` are the waits between tries (the last repeats). */
-export function retryingImport<T>(load: () => Promise<T>, delays: readonly number[] = DELAYS_MS): Promise<T> {
+/** The query parameter a retry adds to a chunk's URL; sw/precache.ts ignores it when matching. */
+export const RETRY_PARAMETER = 'retry'
+
+/**
+ * The module URL a failed dynamic import names: Firefox says 'error loading dynamically imported module:
+ * URL', Chromium 'Failed to fetch dynamically imported module: URL'. WebKit names none ('Importing a
+ * module script failed.'), and fetches the same URL again anyway. Null when there is none.
+ */
+export function failedModuleUrl(error: unknown): string | null {
+  const message = error instanceof Error ? error.message : typeof error === 'string' ? error : ''
+  const match = /dynamically imported module:?\s+(\S+)/i.exec(message)
+  if (!match?.[1]) return null
+  try {
+    const url = new URL(match[1])
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null
+  } catch {
+    return null
+  }
+}
+
+/** `url` with `?retry=attempt` (replacing an earlier one). */
+export function retryUrl(url: string, attempt: number): string {
+  const next = new URL(url)
+  next.searchParams.set(RETRY_PARAMETER, String(attempt))
+  return next.href
+}
+
+export interface RetryingImportOptions {
+  /** The waits between tries (the last repeats). */
+  delays?: readonly number[]
+  /**
+   * What `load` makes of the module it imports, for a retry that imports the chunk's URL itself: the
+   * bundler may hand a module that shares a chunk over as one of the chunk's exports (`.then((m) => m.t)`
+   * in the built code), so the wanted module is the namespace, or the one export of it that has `has`.
+   */
+  has?: string
+  /** Imports a URL (a test hands in its own; the app's is the browser's `import()`). */
+  importUrl?: (url: string) => Promise<unknown>
+}
+
+const browserImport = (url: string): Promise<unknown> => import(/* @vite-ignore */ url)
+
+/** The namespace itself, or the one of its exports that holds `has` (see RetryingImportOptions.has). */
+function moduleHolding<T>(namespace: unknown, has: string | undefined): T {
+  if (has === undefined || namespace === null || typeof namespace !== 'object') return namespace as T
+  if (has in namespace) return namespace as T
+  for (const value of Object.values(namespace)) {
+    if (value !== null && typeof value === 'object' && has in value) return value as T
+  }
+  throw new Error(`the module loaded again has no export ${has}`)
+}
+
+/**
+ * `load()` until it resolves; never rejects. After a failure that names the chunk's URL, the retries
+ * import that URL with a new `?retry=N` each time, so Firefox really fetches it again.
+ */
+export function retryingImport<T>(load: () => Promise<T>, options: RetryingImportOptions | readonly number[] = {}): Promise<T> {
+  const { delays = DELAYS_MS, has, importUrl = browserImport } = Array.isArray(options) ? { delays: options as readonly number[] } : (options as RetryingImportOptions)
   return new Promise((resolve) => {
     let failures = 0
+    let url: string | null = null
     const attempt = () => {
-      load().then(resolve, () => {
+      const loading = url === null ? load() : importUrl(retryUrl(url, failures)).then((namespace) => moduleHolding<T>(namespace, has))
+      loading.then(resolve, (error: unknown) => {
+        url ??= failedModuleUrl(error)
         const delay = delays[Math.min(failures, delays.length - 1)] ?? 1000
         failures += 1
         setTimeout(attempt, delay)

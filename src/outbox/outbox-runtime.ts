@@ -1,5 +1,7 @@
-// When the page replays: at start, when the app's connectivity comes back online, when the tab becomes
-// visible, every 30 s, when something is queued, when a backoff falls due, and on the user's Retry.
+// When the page replays: at start, when the app's connectivity comes back online (its probe passed), on
+// the browser's own `online` event, when the tab becomes visible, every 30 s, when something is queued,
+// when a backoff falls due, and on the user's Retry. Safari (iOS) and Firefox have no Background Sync:
+// these page triggers are all that sends the outbox there (issue 23).
 import { storedToken, storedUserId } from '../api/session.ts'
 import { connectivity as appConnectivity } from '../lib/app-connectivity.ts'
 import type { Connectivity } from '../lib/connectivity.ts'
@@ -91,6 +93,11 @@ export function startOutbox(options: Omit<ReplayerOptions, 'connectivity'> & { a
     if (visibility?.visibilityState === 'visible') void replay()
   }
   visibility?.addEventListener('visibilitychange', onVisible)
+  // The browser says the network is back, even where the app never saw it go (its state stayed online):
+  // what sat out a backoff goes now.
+  const network = typeof window === 'undefined' ? null : window
+  const onNetworkBack = () => void onOnline()
+  network?.addEventListener('online', onNetworkBack)
   const tick = setInterval(() => void replay(), intervalMs)
   const unsubscribe = onQueued((queuedDb) => {
     if (queuedDb === db) void replay()
@@ -103,6 +110,7 @@ export function startOutbox(options: Omit<ReplayerOptions, 'connectivity'> & { a
     unsubscribe()
     unfollow()
     visibility?.removeEventListener('visibilitychange', onVisible)
+    network?.removeEventListener('online', onNetworkBack)
     if (running?.stop === stop) running = null
   }
   running = { db, connectivity, now, replay, stop }

@@ -13,10 +13,10 @@ import { requireArea } from './-guards.ts'
 // The outbox (Dexie, ~30 KB) loads only once the page needs it (app/outbox-when-needed.ts), and never
 // before the first screen is up (app/first-screen.ts): the sync indicator shows nothing until a change
 // waits.
-const SyncIndicator = lazy(() => retryingImport(() => import('../features/sync/sync-indicator.tsx')).then((module) => ({ default: module.SyncIndicator })))
+const SyncIndicator = lazy(() => retryingImport(() => import('../features/sync/sync-indicator.tsx'), { has: 'SyncIndicator' }).then((module) => ({ default: module.SyncIndicator })))
 // Lazy, and asked for once the first screen is up: the bell and its query stay out of the JavaScript
 // every screen (and sign-in) loads first, and out of the opening screen's way.
-const NotificationBell = lazy(() => retryingImport(() => import('../features/notifications/notification-bell.tsx')))
+const NotificationBell = lazy(() => retryingImport(() => import('../features/notifications/notification-bell.tsx'), { has: 'default' }))
 
 export const Route = createFileRoute('/_app')({
   beforeLoad: ({ context }) => requireArea(context, 'signed-in'),
@@ -37,7 +37,7 @@ function AppRoute() {
     const cancel = afterFirstScreen(() => {
       cancelIdle = whenIdle(() => {
         // The replay, and what waits to be sent shown over the server's reads (outbox/pending-overlay.ts).
-        void Promise.all([retryingImport(() => import('../outbox/outbox-runtime.ts')), retryingImport(() => import('../outbox/pending-overlay.ts'))]).then(
+        void Promise.all([retryingImport(() => import('../outbox/outbox-runtime.ts'), { has: 'startOutbox' }), retryingImport(() => import('../outbox/pending-overlay.ts'), { has: 'startPendingOverlay' })]).then(
           ([{ startOutbox }, { startPendingOverlay }]) => {
             if (!live) return
             const stopOutbox = startOutbox()

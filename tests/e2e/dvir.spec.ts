@@ -39,7 +39,7 @@ test.describe('on a phone', () => {
   test.use(pixel7)
 
   test('a driver reports an out-of-service defect offline, signs, and the unit goes to Maintenance once it reaches the server', async ({ page, context, request }) => {
-    test.setTimeout(240_000)
+    test.slow()
     const owner = await apiSession(request, OWNER)
     const maria = await apiSession(request, MARIA)
     const unitId = await unitForMaria(request, owner, maria, 'DVIR')
@@ -115,7 +115,7 @@ async function certificationsOf(request: APIRequestContext, owner: Session, unit
 }
 
 test('the owner certifies the defect on /defects; then the next pre-trip starts with the signed review of that report', async ({ page, request }) => {
-  test.setTimeout(240_000)
+  test.slow()
   const owner = await apiSession(request, OWNER)
   const maria = await apiSession(request, MARIA)
   const unitId = await unitForMaria(request, owner, maria, 'CERT')
@@ -188,7 +188,7 @@ test('the owner certifies the defect on /defects; then the next pre-trip starts 
 })
 
 test('the owner certifies offline in the shop; back online the defect is certified once and Mark Maintenance Complete is offered', async ({ page, context, request }) => {
-  test.setTimeout(240_000)
+  test.slow()
   const owner = await apiSession(request, OWNER)
   const maria = await apiSession(request, MARIA)
   const unitId = await unitForMaria(request, owner, maria, 'SHOP')

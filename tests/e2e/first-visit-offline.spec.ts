@@ -13,7 +13,14 @@ const { defaultBrowserType: _browser, ...pixel7 } = devices['Pixel 7']
 test.use({ ...pixel7, serviceWorkers: 'block' })
 
 test('starting a pre-trip offline before the service worker controls the page keeps the wizard, and the changes leave once online', async ({ page, context, request }) => {
-  test.setTimeout(120_000)
+  // Open on Firefox (issue 23 defect 1, partly fixed): Firefox keeps every module URL whose fetch failed
+  // failed for the page's life, dependencies too. retryingImport asks for the bell's chunk at a new URL
+  // (?retry=N), which Firefox fetches (200); but when the chunks it imports (use-retry-now, bell-icon,
+  // notifications-query) were preloaded while offline, they keep their old URLs and stay failed, and the
+  // bell never comes until a reload. Whether they were depends on whether they loaded before the network
+  // went: this test fails on Firefox when they did not (seen once in four runs). The fix left: retry the
+  // whole module graph (e.g. the server and the worker rewriting a retried chunk's imports).
+  test.slow()
   const owner = await apiSession(request, OWNER)
   const maria = await apiSession(request, MARIA)
   const unitId = await unitForMaria(request, owner, maria, 'FIRST')

@@ -1,7 +1,7 @@
 // The e2e `test`: every page points at the server started by global-setup.
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { test as base, expect } from '@playwright/test'
+import { test as base, expect, type Page } from '@playwright/test'
 
 export const baseURL = (): string => {
   const url = process.env.E2E_BASE_URL
@@ -31,6 +31,17 @@ export const test = base.extend({
 })
 
 export { expect }
+
+/**
+ * Signed in: on /units with the signed-in layout drawn (its header's user menu), not only at the URL.
+ * The layout's code may still be loading when the URL changes; a navigation then (Firefox cuts the load
+ * off) raced it, and the test met a page reloading under it (issue 23). Password hashing is deliberately
+ * slow, and slower still on a busy machine: the wait has room.
+ */
+export async function expectSignedIn(page: Page): Promise<void> {
+  await expect(page).toHaveURL(/\/units$/, { timeout: 30_000 })
+  await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible({ timeout: 30_000 })
+}
 
 /** An iPhone as the app tells a phone (src/lib/device.ts: by its user agent), at an iPhone's size. */
 export const IPHONE = {

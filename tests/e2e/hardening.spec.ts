@@ -24,6 +24,9 @@ async function newPage(browser: Browser): Promise<Page> {
 }
 
 test('a stranger waits for approval, the owner lets them in and later removes them, and their document link stops working', async ({ page, browser, request }) => {
+  // Three people's sign-ups and sign-ins (deliberately slow hashing) in one journey: it ran out of the
+  // default budget at load 6-12 on 2 cores (issue 23).
+  test.slow()
   const owner: NewOwner = await newOwnerWithCompany(request, 'Gatekeeper Freight')
   // A document for every unit, visible to drivers: what a new driver could read first.
   const document = await request.post('/api/documents', {

@@ -32,7 +32,7 @@ for (const breakage of ['aborted', 'never answered'] as const) {
     page,
     request,
   }) => {
-    test.setTimeout(180_000)
+    test.slow()
     const owner = await apiSession(request, OWNER)
     const maria = await apiSession(request, MARIA)
     const unitId = await unitForMaria(request, owner, maria, 'LF')

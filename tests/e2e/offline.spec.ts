@@ -78,7 +78,7 @@ const sidebarLink = (page: Page, name: string) => page.getByRole('navigation', {
 const unitNumberCell = (page: Page, unitNumber: string) => page.getByRole('main').getByText(unitNumber, { exact: true }).first()
 
 test('after one online visit, the owner reopens the app offline signed in, with cached units and drivers', async ({ page, context }) => {
-  test.setTimeout(120_000)
+  test.slow()
   await signIn(page, OWNER)
   const demo = await demoData(page)
   await expect(unitNumberCell(page, demo.unitNumber)).toBeVisible()
@@ -119,7 +119,7 @@ test('after one online visit, the owner reopens the app offline signed in, with 
 })
 
 test('offline, a typed address of another app route still opens from the cached shell', async ({ page, context }) => {
-  test.setTimeout(120_000)
+  test.slow()
   await signIn(page, OWNER)
   const demo = await demoData(page)
   await waitForServiceWorkerControl(page)
@@ -154,7 +154,7 @@ test('the offline banner appears when the network drops and goes once it is back
 // Chromium 150 (Debian's previous package) reports navigator.onLine === true in a document loaded after
 // setOffline(true); simulated here on whichever Chromium runs, the app must not depend on it.
 test('a reload with no network shows the banner even when navigator.onLine wrongly says true', async ({ page, context }) => {
-  test.setTimeout(120_000)
+  test.slow()
   await signIn(page, OWNER)
   const demo = await demoData(page)
   await waitForServiceWorkerControl(page)
@@ -193,7 +193,7 @@ test('API responses are never put in the service worker caches', async ({ page }
 })
 
 test('a new version waits behind a Reload toast and takes over only when the user accepts it', async ({ page }) => {
-  test.setTimeout(120_000)
+  test.slow()
   // Its own server on a copy of the build, so deploying "the next version" touches no other test.
   const server = await startServerOnCopyOfBuild()
   try {

@@ -2,7 +2,7 @@
 // header says 'Working offline' with the count of waiting changes, /sync lists them — after an offline
 // reload too — and once the network is back they reach the server exactly once and the indicator clears.
 import type { Page } from '@playwright/test'
-import { test, expect } from './fixtures.ts'
+import { test, expect, expectSignedIn } from './fixtures.ts'
 
 const OWNER = 'owner@fleetyard.demo'
 const PASSWORD = 'Fleetyard1'
@@ -28,8 +28,7 @@ async function signIn(page: Page, email: string): Promise<void> {
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Password').fill(PASSWORD)
   await page.getByRole('button', { name: 'Sign In' }).click()
-  // Password hashing is deliberately slow, and slower still on a busy CI machine.
-  await expect(page).toHaveURL(/\/units$/, { timeout: 30_000 })
+  await expectSignedIn(page)
 }
 
 async function sessionOf(page: Page): Promise<Session> {
@@ -97,7 +96,7 @@ async function expectOneAssignmentThenRemove(page: Page, session: Session, unit:
 }
 
 test('an assignment started offline is listed as waiting, survives a reload, and reaches the server once back online', async ({ page, context }) => {
-  test.setTimeout(120_000)
+  test.slow()
   await signIn(page, OWNER)
   const session = await sessionOf(page)
   // The last Available unit: the tests that assign units start from the first ones.
@@ -145,7 +144,7 @@ test('an assignment started offline is listed as waiting, survives a reload, and
 })
 
 test('changes left waiting on the device by an earlier page are shown and sent by a later one that opens on /units', async ({ page, context }) => {
-  test.setTimeout(120_000)
+  test.slow()
   await signIn(page, OWNER)
   const session = await sessionOf(page)
   // Another Available unit than the test above takes, so the two never share one.

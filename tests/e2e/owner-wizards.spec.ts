@@ -3,7 +3,7 @@
 // and a unit reserved with photos, a video and the customer's signature.
 import type { Page } from '@playwright/test'
 import { mp4Bytes, pngBytes } from '../server/inspection-fixtures.ts'
-import { baseURL, test, expect } from './fixtures.ts'
+import { baseURL, test, expect, expectSignedIn } from './fixtures.ts'
 import { sign } from './signature-pad.ts'
 import { newDemoUnit } from './a11y/a11y-helpers.ts'
 
@@ -42,7 +42,7 @@ async function signIn(page: Page): Promise<Session> {
   await page.getByLabel('Email').fill(OWNER)
   await page.getByLabel('Password').fill(PASSWORD)
   await page.getByRole('button', { name: 'Sign In' }).click()
-  await expect(page).toHaveURL(/\/units$/)
+  await expectSignedIn(page)
   const { token, userId } = await page.evaluate(() => ({ token: localStorage.getItem('token') ?? '', userId: localStorage.getItem('userId') ?? '' }))
   const response = await page.request.get(`/api/user/${userId}`, { headers: { Authorization: `Bearer ${token}` } })
   expect(response.ok()).toBe(true)
@@ -73,7 +73,7 @@ const pictures = (count: number, prefix: string) =>
 test('an owner assigns a unit to a driver with the network off, and it reaches the server once back online', async ({ page, context, browser }) => {
   // Two sign-ins (deliberately slow hashing), a service worker install, the offline wizard, the drain
   // once online and the unassignment: a loaded CI machine once ran out of 180 s at the last step.
-  test.setTimeout(240_000)
+  test.slow()
   const session = await signIn(page)
   const unit = await newDemoUnit(page.request, session, 'ASSIGN')
   const driver = (await apiGet<DemoDriver[]>(page, session, `/company/${session.companyId}/drivers`)).find((candidate) => candidate.user.email === DRIVER)
@@ -156,7 +156,7 @@ test('an owner assigns a unit to a driver with the network off, and it reaches t
   await driverPage.getByLabel('Email').fill(DRIVER)
   await driverPage.getByLabel('Password').fill(PASSWORD)
   await driverPage.getByRole('button', { name: 'Sign In' }).click()
-  await expect(driverPage).toHaveURL(/\/units$/)
+  await expectSignedIn(driverPage)
   await expect(driverPage.locator(`a[href="/unit/${unit._id}/pre-inspections"]`)).toBeVisible()
   await driverContext.close()
 
@@ -175,7 +175,7 @@ test('an owner assigns a unit to a driver with the network off, and it reaches t
 })
 
 test('an owner reserves a unit with 5 photos, a video and the customer signature', async ({ page }) => {
-  test.setTimeout(120_000)
+  test.slow()
   const session = await signIn(page)
   const unit = await newDemoUnit(page.request, session, 'RESERVE')
   const description = `Reserved for pickup ${Date.now()}`

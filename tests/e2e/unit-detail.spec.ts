@@ -352,7 +352,7 @@ test('a driver opening a unit sees its summary and the way to its pre-trip; an u
 
 test('the unit screen, its tabs and the documents screen have no serious accessibility problems, in light and dark', async ({ page, request }) => {
   // Twenty-odd full-page axe scans.
-  test.setTimeout(180_000)
+  test.slow()
   const owner = await apiSession(request, OWNER)
   const seeded = (await demoUnits(request, owner)).find((unit) => unit.vin === '3AKJHHDR5NSNA1234')!
   const serious = async () =>

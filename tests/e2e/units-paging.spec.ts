@@ -68,7 +68,7 @@ let availableVolvos: CreatedUnit[]
 test.describe.configure({ mode: 'serial' })
 
 test.beforeAll(async ({ request }) => {
-  test.setTimeout(240_000)
+  test.slow()
   owner = await newOwner(request)
   // The oldest unit: newest first, it is on the last page, never loaded by the first screen.
   zeppelin = (await addUnits(request, owner, [{ unitNumber: 'Z-1', make: 'Zeppelin', vin: 'ZEPPELIN000000001' }]))[0]!

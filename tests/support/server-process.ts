@@ -3,6 +3,7 @@
 // really stops it. It is ready once it prints 'Fleetyard ready on … (N ms)'.
 import { spawn } from 'node:child_process'
 import path from 'node:path'
+import { scaled } from './slowdown.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 const READY_LINE = /Fleetyard ready on \S+ \((\d+) ms\)/
@@ -13,7 +14,7 @@ export interface SpawnedServer {
   output(): string
   /**
    * Resolves with the start-up time the server reports in its ready line; rejects with what it printed
-   * if it exits first, or is not ready within the timeout.
+   * if it exits first, or is not ready within the timeout (2 min, scaled by the machine's load).
    */
   ready: Promise<number>
   /** SIGTERM, then SIGKILL if it has not exited within `graceMs`; resolves once it is gone. */
@@ -30,7 +31,7 @@ export function spawnServer(env: NodeJS.ProcessEnv, options: { timeoutMs?: numbe
   let output = ''
   let isReady = false
   const ready = new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), options.timeoutMs ?? 120_000)
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), options.timeoutMs ?? scaled(120_000))
     const onData = (chunk: Buffer) => {
       output += chunk.toString()
       if (isReady) return

@@ -14,6 +14,7 @@ import { Button } from '../../ui/button.tsx'
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx'
 import { PageHeader, SCREEN_CLASS } from '../../ui/page-header.tsx'
 import { SkeletonList } from '../../ui/skeleton-list.tsx'
+import { StoragePromiseNote } from './storage-promise.tsx'
 import { formatSize, unitLabel, waitingItemState } from './waiting-item-text.ts'
 import { useRetryNow } from './use-retry-now.ts'
 
@@ -32,6 +33,7 @@ export function WaitingItemsScreen() {
           </Button>
         )}
       </PageHeader>
+      <StoragePromiseNote />
       {!items ? (
         <SkeletonList count={3} />
       ) : items.length === 0 ? (

@@ -2,7 +2,7 @@
 // serious or critical findings and prints the moderate ones, and moving focus with the Tab key only.
 import { AxeBuilder } from '@axe-core/playwright'
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
-import { expect } from '../fixtures.ts'
+import { expect, expectSignedIn, test } from '../fixtures.ts'
 
 export const OWNER = 'owner@fleetyard.demo'
 export const ALEX = 'alex@fleetyard.demo'
@@ -57,8 +57,7 @@ export async function signIn(page: Page, email: string): Promise<void> {
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Password').fill(PASSWORD)
   await page.getByRole('button', { name: 'Sign In' }).click()
-  // Password hashing is deliberately slow, and slower still on a busy test machine.
-  await expect(page).toHaveURL(/\/units$/, { timeout: 30_000 })
+  await expectSignedIn(page)
 }
 
 /** The screen has finished loading: no loading status left. */
@@ -67,10 +66,23 @@ export async function settled(page: Page): Promise<void> {
 }
 
 /**
+ * Whether axe scans this page's engine. Axe reads the DOM and ARIA, which do not differ by engine, and in
+ * Firefox ESR 153 its scan through Playwright's BiDi crashes the content process (SIGSEGV, "Execution
+ * context was destroyed"; issue 23): the journeys that also run on Firefox scan on Chromium only. The
+ * test says so in its annotations rather than passing the scan silently. Remove when the crash is gone.
+ */
+export function axeRunsOn(page: Page, screen: string): boolean {
+  if (page.context().browser()?.browserType().name() !== 'firefox') return true
+  test.info().annotations.push({ type: 'axe on Chromium only', description: `${screen}: axe crashes Firefox ESR 153's content process` })
+  return false
+}
+
+/**
  * The page's serious and critical WCAG 2 A/AA violations, one line each (rule, impact, elements);
  * moderate and minor ones are printed for the record and do not fail.
  */
 export async function axeViolations(page: Page, screen: string): Promise<string[]> {
+  if (!axeRunsOn(page, screen)) return []
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()
   const line = (violation: (typeof results.violations)[number]) =>
     `${violation.id} (${violation.impact}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`

@@ -36,7 +36,7 @@ async function smallJpeg(page: Page): Promise<string> {
 }
 
 test('a driver signs in and completes a pre-trip with the keyboard alone', async ({ page, request }) => {
-  test.setTimeout(180_000)
+  test.slow()
   const maria = await apiSession(request, MARIA)
   const assigned = (await (await request.get(`/api/driver/${maria.userId}/units`, { headers: auth(maria) })).json()) as { unit_id: { _id: string; unitNumber: string } }[]
   const unit = assigned.map((item) => item.unit_id).find((candidate) => candidate.unitNumber === 'T202')

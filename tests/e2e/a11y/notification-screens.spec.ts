@@ -8,7 +8,7 @@ import { apiSession, auth, axeViolations, OWNER, settled, signIn, useTheme, type
 const { defaultBrowserType: _browserType, ...pixel7 } = devices['Pixel 7']
 
 async function scanNotificationScreens(page: Page, theme: Theme, request: Parameters<typeof apiSession>[0]): Promise<void> {
-  test.setTimeout(120_000)
+  test.slow()
   const owner = await apiSession(request, OWNER)
   // At least one notification, so the list's rows are scanned too.
   const count = async () => ((await (await request.get('/api/notifications', { headers: auth(owner) })).json()) as { items: unknown[] }).items.length

@@ -23,7 +23,7 @@ async function demoUnits(request: APIRequestContext, owner: Session): Promise<Un
 }
 
 async function scanEveryScreen(page: Page, request: APIRequestContext, theme: Theme): Promise<void> {
-  test.setTimeout(240_000)
+  test.slow()
   const owner = await apiSession(request, OWNER)
   const maria = await apiSession(request, MARIA)
   const seeded = (await demoUnits(request, owner)).find((unit) => unit.vin === '3AKJHHDR5NSNA1234')!

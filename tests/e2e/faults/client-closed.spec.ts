@@ -28,7 +28,7 @@ function launch(chromium: BrowserType, userDataDir: string): Promise<BrowserCont
 }
 
 test('the browser closed mid-replay resumes on the same profile and the server gets every photo once', async ({ playwright, request }) => {
-  test.setTimeout(180_000)
+  test.slow()
   const owner = await apiSession(request, OWNER)
   const maria = await apiSession(request, MARIA)
   const unitId = await unitForMaria(request, owner, maria, 'FLT')

@@ -149,6 +149,24 @@ test('coming back online sends at once what was sitting out a backoff', async ()
   await expect.poll(() => db.ops.count()).toBe(0)
 })
 
+test("the browser's online event sends what sat out a backoff even where the app never saw the link go (no Background Sync: iOS, Firefox)", async () => {
+  storeSession('driver-token', DRIVER)
+  const db = freshDb()
+  const net = network()
+  const frozen = Date.now()
+  net.state.mode = 'unavailable'
+  start(db, net, { now: () => frozen, random: () => 0.99 })
+  await startDraft(db, 'pre-inspection', UNIT, COMPANY, DRIVER, { now: () => frozen })
+  // A 503 is an answer: the app still believes the server reachable, and the op waits out its backoff.
+  await expect.poll(async () => (await db.ops.toArray())[0]?.attempts ?? 0).toBe(1)
+  expect(net.connectivity.getState()).toBe('online')
+
+  net.state.mode = 'online'
+  window.dispatchEvent(new Event('online'))
+
+  await expect.poll(() => db.ops.count()).toBe(0)
+})
+
 test('a try the server could not take is retried when its backoff falls due, before the periodic tick', async () => {
   storeSession('driver-token', DRIVER)
   const db = freshDb()
