@@ -1,5 +1,6 @@
 // Memory of the embedded default (issue 24; design.md §7: "idle ≤ 250 MB RSS with demo data; first start
-// of a new data dir ≤ 400 MB peak"). `npm start` as a user runs it: the real server on PGlite, DEMO=1.
+// of a new data dir ≤ 400 MB peak"). `npm start` as a user runs it: the compiled server
+// (build/server/main.mjs) on PGlite, DEMO=1; the figures are the server process's own.
 // Per run:
 // - first start on a new DATA_DIR: time from spawn to 'Fleetyard ready', and the peak RSS of the server
 //   process over that start (VmHWM from /proc/<pid>/status: the kernel's own high-water mark, so no
@@ -14,7 +15,7 @@
 // Median of 3 runs (1 in quick mode). BENCH_SERVER_ROOT runs the server of another checkout (a "before").
 import { readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
-import { builtApp, signIn, startServer, tempDir, type RunningServer } from './lib/server.ts'
+import { builtApp, compiledServer, signIn, startServer, tempDir, type RunningServer } from './lib/server.ts'
 import { median, printTable, QUICK, record, round, type Row } from './lib/results.ts'
 
 const RUNS = QUICK ? 1 : 3
@@ -76,10 +77,10 @@ interface RunFigures {
   loadAverage: number[]
 }
 
-async function oneRun(distDir: string): Promise<RunFigures> {
+async function oneRun(distDir: string, compiled: string | undefined): Promise<RunFigures> {
   const dataDir = tempDir('memory')
   try {
-    const first = await startServer({ dataDir, distDir, demo: true })
+    const first = await startServer({ dataDir, distDir, demo: true, compiled })
     let firstStartPeakKb: number
     let idleAfterFirstStartKb: number
     try {
@@ -88,7 +89,7 @@ async function oneRun(distDir: string): Promise<RunFigures> {
     } finally {
       await first.stop()
     }
-    const restarted = await startServer({ dataDir, distDir, demo: true })
+    const restarted = await startServer({ dataDir, distDir, demo: true, compiled })
     try {
       const pid = restarted.process.pid!
       const idleAfterRestartKb = await idleRss(pid)
@@ -117,11 +118,14 @@ async function oneRun(distDir: string): Promise<RunFigures> {
 }
 
 const { distDir, cleanup } = builtApp()
+// What `npm start` runs: the compiled server; a checkout from before it had one (BENCH_SERVER_ROOT) ran
+// server/main.ts through tsx, as the bench then does.
+const compiled = process.env.BENCH_SERVER_ROOT ? undefined : compiledServer()
 try {
   const runs: RunFigures[] = []
   for (let run = 0; run < RUNS; run += 1) {
     const loadBefore = load()
-    const figures = await oneRun(distDir)
+    const figures = await oneRun(distDir, compiled)
     runs.push(figures)
     console.log(`  run ${run + 1}: ${JSON.stringify(figures)} (load before ${loadBefore.join(' ')})`)
   }
@@ -145,6 +149,7 @@ try {
   const medianOf = (key: Exclude<keyof RunFigures, 'loadAverage'>) => round(median(of(key)), 1)
   record('memory', {
     serverRoot: process.env.BENCH_SERVER_ROOT ?? null,
+    server: compiled ? 'build/server/main.mjs' : 'server/main.ts through tsx',
     runs: RUNS,
     firstStartMs: medianOf('firstStartMs'),
     firstStartPeakMb: medianOf('firstStartPeakMb'),

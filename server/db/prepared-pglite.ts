@@ -6,12 +6,12 @@
 // of compiled WebAssembly). The migrations and the job queue still run at every start, so a prepared
 // dir older than the newest migration only costs a first start the ones it lacks. Another PGlite version
 // cannot use it (its catalog may differ): then a new data dir falls back to PGlite's own initdb.
-import { createReadStream, readFileSync } from 'node:fs'
-import { mkdir, open, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises'
+import { readFileSync } from 'node:fs'
+import { mkdir, open, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { createBrotliDecompress } from 'node:zlib'
+import { brotliDecompressSync } from 'node:zlib'
 
 const PREPARED_DIR = fileURLToPath(new URL('./prepared/', import.meta.url))
 export const PREPARED_ARCHIVE = path.join(PREPARED_DIR, 'pglite-datadir.tar.br')
@@ -77,8 +77,8 @@ export const isDataDir = (dir: string) => exists(path.join(dir, 'PG_VERSION'))
 /**
  * Makes `dir` a new data directory from the prepared archive, when `dir` holds none yet and the archive
  * suits the installed PGlite. Answers whether it did; when not, PGlite's initdb makes one as before.
- * The copy is written beside `dir` and renamed into place once whole and synced, so a process killed
- * halfway leaves no half a database behind, only a `.partial` directory the next start replaces.
+ * The copy is written beside `dir` and renamed into place once whole, so a process killed halfway leaves
+ * no half a database behind, only a `.partial` directory the next start replaces.
  */
 export async function createFromPrepared(dir: string, warn: (line: string) => void = console.warn): Promise<boolean> {
   if (await isDataDir(dir)) return false
@@ -90,7 +90,10 @@ export async function createFromPrepared(dir: string, warn: (line: string) => vo
   const partial = `${dir}.partial`
   await rm(partial, { recursive: true, force: true })
   await mkdir(partial, { recursive: true, mode: 0o700 })
-  await extractTar(createReadStream(PREPARED_ARCHIVE).pipe(createBrotliDecompress()), partial)
+  // Decompressed whole (42 MB, for a moment) into one buffer of the size the stamp gives: in the default
+  // 16 KB pieces, or as a stream on the thread pool, the allocator kept about 50 MB of them for good.
+  const stamp = readPreparedStamp()!
+  await extractTar(brotliDecompressSync(await readFile(PREPARED_ARCHIVE), { chunkSize: stamp.tarBytes + BLOCK }), partial)
   if (!(await isDataDir(partial))) throw new Error(`The prepared data dir ${PREPARED_ARCHIVE} holds no PG_VERSION`)
   await syncDir(partial)
   // An empty directory where the data dir goes (made by hand, or by a start killed before initdb wrote
@@ -139,72 +142,32 @@ function entryPath(header: Buffer): string {
 const octal = (header: Buffer, from: number, length: number) => parseInt(header.subarray(from, from + length).toString('latin1').replace(/\0.*$/s, '').trim() || '0', 8)
 
 /**
- * Writes a ustar stream's directories and regular files under `into`, each file synced. Enough for what
- * PGlite's dumpDataDir writes (no links, names under 256 bytes); anything else is refused.
+ * Writes a ustar archive's directories and regular files under `into`. Enough for what PGlite's
+ * dumpDataDir writes (no links, names under 256 bytes); anything else is refused. The files are not
+ * synced one by one: PGlite runs PostgreSQL with fsync off (its `-F`) whatever we do, and what this
+ * guards against is a process killed halfway, which the rename into place already covers.
  */
-export async function extractTar(source: AsyncIterable<Buffer>, into: string): Promise<void> {
-  let buffered: Buffer = Buffer.alloc(0)
-  /** The file being written, and how many of its bytes and of its padding are still to come. */
-  let file: { write: (bytes: Buffer) => Promise<void>; finish: () => Promise<void>; left: number; padding: number } | undefined
-  let ended = false
-  const take = async () => {
-    for (;;) {
-      if (file) {
-        if (file.left > 0) {
-          if (buffered.length === 0) return
-          const piece = buffered.subarray(0, Math.min(file.left, buffered.length))
-          await file.write(piece)
-          file.left -= piece.length
-          buffered = buffered.subarray(piece.length)
-          if (file.left > 0) return
-          await file.finish()
-        }
-        if (buffered.length < file.padding) return
-        buffered = buffered.subarray(file.padding)
-        file = undefined
-      }
-      if (ended || buffered.length < BLOCK) return
-      const header = buffered.subarray(0, BLOCK)
-      buffered = buffered.subarray(BLOCK)
-      // Two zero blocks end the archive; one is enough to know.
-      if (header.every((byte) => byte === 0)) {
-        ended = true
-        return
-      }
-      const target = path.join(into, entryPath(header))
-      const mode = octal(header, 100, 8) & 0o777
-      const size = octal(header, 124, 12)
-      const type = String.fromCharCode(header[156] ?? 0)
-      if (type === '5') {
-        await mkdir(target, { recursive: true, mode: mode || 0o700 })
-        continue
-      }
-      if (type !== '0' && type !== '\0') throw new Error(`Unexpected entry of type '${type}' in the prepared data dir: ${target}`)
-      await mkdir(path.dirname(target), { recursive: true, mode: 0o700 })
-      const handle = await open(target, 'w', mode || 0o600)
-      file = {
-        write: async (bytes) => {
-          await handle.write(bytes)
-        },
-        finish: async () => {
-          await handle.sync()
-          await handle.close()
-        },
-        left: size,
-        padding: (BLOCK - (size % BLOCK)) % BLOCK,
-      }
-      if (size === 0) {
-        await file.finish()
-        file.left = 0
-      }
+export async function extractTar(tar: Buffer, into: string): Promise<void> {
+  for (let at = 0; at + BLOCK <= tar.length; ) {
+    const header = tar.subarray(at, at + BLOCK)
+    // Two zero blocks end the archive; one is enough to know.
+    if (header.every((byte) => byte === 0)) return
+    const target = path.join(into, entryPath(header))
+    const mode = octal(header, 100, 8) & 0o777
+    const size = octal(header, 124, 12)
+    const type = String.fromCharCode(header[156] ?? 0)
+    at += BLOCK
+    if (type === '5') {
+      await mkdir(target, { recursive: true, mode: mode || 0o700 })
+      continue
     }
+    if (type !== '0' && type !== '\0') throw new Error(`Unexpected entry of type '${type}' in the prepared data dir: ${target}`)
+    if (at + size > tar.length) throw new Error('The prepared data dir ends in the middle of a file')
+    await mkdir(path.dirname(target), { recursive: true, mode: 0o700 })
+    await writeFile(target, tar.subarray(at, at + size), { mode: mode || 0o600 })
+    at += size + ((BLOCK - (size % BLOCK)) % BLOCK)
   }
-  for await (const chunk of source) {
-    buffered = buffered.length === 0 ? chunk : Buffer.concat([buffered, chunk])
-    await take()
-  }
-  await take()
-  if (file) throw new Error('The prepared data dir ends in the middle of a file')
+  throw new Error('The prepared data dir has no end-of-archive block')
 }
 
 /** Writes the archive and its stamp (scripts/prepare-pglite.ts). */
