@@ -56,8 +56,8 @@ export type DatabaseLocation =
  * How PGlite's PostgreSQL runs: its own defaults, and a smaller buffer cache. initdb's postgresql.conf asks
  * for 128 MB of shared buffers and room for 100 connections, and PGlite allocates both inside its
  * WebAssembly memory and touches all of it at start: about 130 MB of resident memory for a database of a
- * few MB that one process uses over one connection. 16 MB holds the demo company many times over and a
- * 10,000-unit company's hot pages; what does not fit is read back from the operating system's file cache
+ * few MB that one process uses over one connection. 16 MB holds the demo company many times over; the
+ * pages of a larger fleet that do not fit are read back from the operating system's file cache
  * (docs/decisions/020-a-lighter-embedded-database.md has the figures). A command-line setting outranks
  * postgresql.conf, so data dirs made before this need no change.
  */
