@@ -11,7 +11,7 @@ const args = process.argv.slice(2)
 const quick = args.includes('--quick')
 const wanted = args.filter((arg) => !arg.startsWith('--'))
 // Cheap parts first, the long outbox run last.
-const ORDER = ['bundle', 'startup', 'api', 'units-list', 'dvir-pdf', 'offline-start', 'lighthouse', 'upload-memory', 'outbox']
+const ORDER = ['bundle', 'startup', 'memory', 'api', 'units-list', 'dvir-pdf', 'offline-start', 'lighthouse', 'upload-memory', 'outbox']
 const available = readdirSync(path.join(root, 'bench'))
   .filter((file) => file.endsWith('.bench.ts'))
   .map((file) => file.replace(/\.bench\.ts$/, ''))

@@ -4,7 +4,7 @@
 // already has the demo company is left as it is.
 import { and, eq, inArray } from 'drizzle-orm'
 import { createCompanyWithDefaults } from './accounts/company-defaults.ts'
-import { hashPassword, OWASP_SCRYPT, type ScryptCost } from './auth/password.ts'
+import { hashPassword, type ScryptCost } from './auth/password.ts'
 import type { Db } from './db/client.ts'
 import { encodePng } from './media/png.ts'
 import { demoPhotoPng, DEMO_PHOTO_SIZE, demoVideo, type DemoScene } from './demo-media/demo-media.ts'
@@ -26,6 +26,9 @@ import { newFileKey, type FileStore } from './storage/storage.ts'
 
 export const DEMO_COMPANY = { name: 'Demo Freight', slug: 'demo-freight' } as const
 export const DEMO_PASSWORD = 'Fleetyard1'
+/** DEMO_PASSWORD hashed once at OWASP cost (OWASP_SCRYPT), for the demo accounts of every new data dir. */
+export const DEMO_PASSWORD_HASH =
+  'scrypt$131072$8$1$nCF0RWhfsMPrsVVRbCyFyA==$IAfjxYOvM7uE/jSTbzKFLx+b6b+zRTDxhnGBmidYdYsbBTI6idxv5hfjADUcFdjLWQH9SExbmHBMBKAtchRn4g=='
 export const DEMO_ACCOUNTS = {
   owner: { email: 'owner@fleetyard.demo', firstName: 'Olivia', lastName: 'Owner', phone: '(512) 555-0100' },
   alex: { email: 'alex@fleetyard.demo', firstName: 'Alex', lastName: 'Driver', phone: '(512) 555-0142' },
@@ -138,11 +141,13 @@ export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedOutcom
 
   const now = options.now ?? new Date()
   const daysAgo = (days: number) => new Date(now.getTime() - days * DAY_MS)
-  const cost = options.scryptCost ?? OWASP_SCRYPT
-  // One after another: at OWASP cost each hash holds 128 MB while it runs.
-  const ownerHash = await hashPassword(DEMO_PASSWORD, cost)
-  const alexHash = await hashPassword(DEMO_PASSWORD, cost)
-  const mariaHash = await hashPassword(DEMO_PASSWORD, cost)
+  // At OWASP cost each hash holds 128 MB while it runs: the largest single thing a first start did. The
+  // demo password is printed for anyone to read, so its hash protects nothing, and one made once
+  // (DEMO_PASSWORD_HASH) serves every demo account. A cost given (tests) hashes afresh.
+  const hash = () => (options.scryptCost ? hashPassword(DEMO_PASSWORD, options.scryptCost) : Promise.resolve(DEMO_PASSWORD_HASH))
+  const ownerHash = await hash()
+  const alexHash = await hash()
+  const mariaHash = await hash()
   const licenceFront = { key: newFileKey('licences'), bytes: licenceCardPng([37, 99, 235]) }
   const licenceRear = { key: newFileKey('licences'), bytes: licenceCardPng([71, 85, 105]) }
   await files.put(licenceFront.key, licenceFront.bytes, 'image/png')

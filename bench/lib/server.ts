@@ -44,6 +44,18 @@ export interface ServerOptions {
   distDir: string
   demo?: boolean
   databaseUrl?: string
+  /** A compiled server (compiledServer()) to run, as `npm start` does, instead of server/main.ts through tsx. */
+  compiled?: string
+}
+
+/**
+ * The server compiled as `npm run build` compiles it (scripts/build-server.mjs), into build/server/ of
+ * this checkout (its packages resolve from the checkout's node_modules).
+ */
+export function compiledServer(): string {
+  const outfile = path.join(ROOT, 'build', 'server', 'main.mjs')
+  execFileSync(process.execPath, [path.join(ROOT, 'scripts', 'build-server.mjs'), outfile], { cwd: ROOT, stdio: 'inherit' })
+  return outfile
 }
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
@@ -72,7 +84,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const started = performance.now()
   // BENCH_SERVER_ROOT: another checkout's server (a "before" figure); its own node_modules or a link to ours.
   const serverRoot = process.env.BENCH_SERVER_ROOT ? path.resolve(process.env.BENCH_SERVER_ROOT) : ROOT
-  const server = spawnServer(env, { timeoutMs: 180_000, root: serverRoot })
+  const server = spawnServer(env, { timeoutMs: 180_000, root: serverRoot, compiled: options.compiled })
   const reportedMs = await server.ready
   const readyMs = performance.now() - started
   return {

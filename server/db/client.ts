@@ -1,7 +1,10 @@
 // Opens the database: embedded PGlite (in memory or under a directory) by default, PostgreSQL when a
 // URL is given. Both run the same committed migrations and are used through one Drizzle type.
+import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
-import { PGlite } from '@electric-sql/pglite'
+import { promisify } from 'node:util'
+import { brotliDecompress } from 'node:zlib'
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
@@ -9,6 +12,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
 import pg from 'pg'
+import { createFromPrepared, PREPARED_ARCHIVE, preparedUnusable } from './prepared-pglite.ts'
 import * as schema from './schema.ts'
 
 export type Schema = typeof schema
@@ -36,14 +40,38 @@ export interface Database {
    * PostgreSQL's autovacuum does both, so there it does nothing.
    */
   vacuumAnalyze(): Promise<void>
+  /** PGlite only: its data directory as one tar (what `npm run db:prepare` keeps). */
+  dumpDataDir?(): Promise<Buffer>
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 
 export type DatabaseLocation =
-  | { kind: 'memory' }
+  /** `prepared: false` runs PGlite's initdb instead of starting from the prepared data dir (what makes it). */
+  | { kind: 'memory'; prepared?: boolean }
   | { kind: 'pglite'; dir: string }
   | { kind: 'postgres'; url: string }
+
+/**
+ * How PGlite's PostgreSQL runs: its own defaults, and a smaller buffer cache. initdb's postgresql.conf asks
+ * for 128 MB of shared buffers and room for 100 connections, and PGlite allocates both inside its
+ * WebAssembly memory and touches all of it at start: about 130 MB of resident memory for a database of a
+ * few MB that one process uses over one connection. 16 MB holds the demo company many times over; the
+ * pages of a larger fleet that do not fit are read back from the operating system's file cache
+ * (docs/decisions/020-a-lighter-embedded-database.md has the figures). A command-line setting outranks
+ * postgresql.conf, so data dirs made before this need no change.
+ */
+export const PGLITE_START_PARAMS: string[] = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB', '-c', 'max_connections=5']
+
+let preparedTarBytes: Promise<Blob> | undefined
+/** The prepared data dir as one uncompressed tar, read once per process, for in-memory databases. */
+function preparedTar(): Promise<PGliteOptions['loadDataDir']> {
+  if (preparedUnusable()) return Promise.resolve(undefined)
+  preparedTarBytes ??= readFile(PREPARED_ARCHIVE)
+    .then((compressed) => promisify(brotliDecompress)(compressed))
+    .then((tar) => new Blob([new Uint8Array(tar)]))
+  return preparedTarBytes
+}
 
 /** Opens the database and brings its schema up to date. */
 export async function openDatabase(location: DatabaseLocation): Promise<Database> {
@@ -63,8 +91,17 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
     return { db: db as unknown as Db, close: () => pool.end(), startupLock, executeSql, vacuumAnalyze: async () => {} }
   }
   // pg_trgm backs the list searches' indexes; PGlite must load it before the migration creates it.
-  const options = { extensions: { pg_trgm } }
-  const client = location.kind === 'memory' ? new PGlite(options) : new PGlite(location.dir, options)
+  const options = { extensions: { pg_trgm }, startParams: PGLITE_START_PARAMS }
+  let client: PGlite
+  if (location.kind === 'memory') {
+    // Tests open one of these per file: from the prepared data dir it is ready in about a second, where
+    // initdb takes ten or more.
+    client = new PGlite({ ...options, loadDataDir: location.prepared === false ? undefined : await preparedTar() })
+  } else {
+    // A new data dir starts as a copy of the prepared one (prepared-pglite.ts); an existing one opens as it is.
+    await createFromPrepared(location.dir)
+    client = new PGlite(location.dir, options)
+  }
   const db = drizzlePglite(client, { schema })
   await migratePglite(db, { migrationsFolder })
   const vacuumAnalyze = async () => {
@@ -78,7 +115,18 @@ export async function openDatabase(location: DatabaseLocation): Promise<Database
   const executeSql = async (text: string, values?: unknown[]) =>
     values && values.length > 0 ? { rows: (await client.query(text, values)).rows } : { rows: (await client.exec(text)).at(-1)?.rows ?? [] }
   // PGlite is one process's embedded database: nobody else can start on it.
-  return { db: db as unknown as Db, close: () => client.close(), startupLock: (work) => work(), executeSql, vacuumAnalyze }
+  return {
+    db: db as unknown as Db,
+    close: () => client.close(),
+    startupLock: (work) => work(),
+    executeSql,
+    vacuumAnalyze,
+    dumpDataDir: async () => {
+      // What initdb and the migrations wrote goes into the data files, so a copy replays no WAL.
+      await client.exec('checkpoint')
+      return Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer())
+    },
+  }
 }
 
 /**

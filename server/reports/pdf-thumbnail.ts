@@ -3,7 +3,12 @@
 // tens of MB for nothing; a 288 px long edge is 3 pixels per point, sharp on paper and on a retina screen.
 // sharp (libvips, prebuilt per platform, no install script) decodes JPEG shrunk on load, so a 12 MP photo
 // costs tens of milliseconds, and turns it upright by its EXIF orientation, which pdf-lib ignores.
-import sharp from 'sharp'
+import type SharpModule from 'sharp'
+
+// Loaded with the first PDF, not at start: sharp brings libvips, about 25 MB of resident memory that a
+// server which never draws a PDF would hold for nothing (docs/decisions/020-a-lighter-embedded-database.md).
+let loading: Promise<typeof SharpModule> | undefined
+const loadSharp = () => (loading ??= import('sharp').then((module) => module.default))
 
 /** Long edge, in pixels, of a thumbnail embedded in a PDF. */
 export const PDF_THUMB_PIXELS = 288
@@ -15,6 +20,7 @@ const PDF_THUMB_QUALITY = 75
  * as far as pdf-lib can, or lists the photo by name). Transparency is laid on white, as paper shows it.
  */
 export async function pdfThumbnail(bytes: Uint8Array): Promise<Uint8Array | null> {
+  const sharp = await loadSharp()
   try {
     const out = await sharp(bytes, { failOn: 'error' })
       .rotate()

@@ -21,13 +21,18 @@ export interface SpawnedServer {
   stop(graceMs?: number): Promise<void>
 }
 
-function spawnMain(env: NodeJS.ProcessEnv, cwd: string) {
-  return spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] })
+/** `compiled`: the server as `npm start` runs it (build/server/main.mjs, scripts/build-server.mjs); else its sources through tsx. */
+function spawnMain(env: NodeJS.ProcessEnv, cwd: string, compiled?: string) {
+  const args = compiled ? [compiled] : ['--import', 'tsx', 'server/main.ts']
+  return spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] })
 }
 
-/** `root`: the checkout whose server runs (another one gives a bench its "before" figure); ours by default. */
-export function spawnServer(env: NodeJS.ProcessEnv, options: { timeoutMs?: number; root?: string } = {}): SpawnedServer {
-  const child = spawnMain(env, options.root ?? ROOT)
+/**
+ * `root`: the checkout whose server runs (another one gives a bench its "before" figure); ours by default.
+ * `compiled`: the path of a compiled server to run instead of the sources.
+ */
+export function spawnServer(env: NodeJS.ProcessEnv, options: { timeoutMs?: number; root?: string; compiled?: string } = {}): SpawnedServer {
+  const child = spawnMain(env, options.root ?? ROOT, options.compiled)
   let output = ''
   let isReady = false
   const ready = new Promise<number>((resolve, reject) => {
