@@ -8,7 +8,8 @@
 // - while online, once the phone's outbox has delivered, the screens show what the server holds within 5 s;
 // - every pre-trip reaches the server exactly once.
 // A failing run prints its seed and shrunk sequence; FIELD_WALK_SEED (and FIELD_WALK_PATH) replay it.
-// FIELD_WALK_RUNS and FIELD_WALK_STEPS set the budget (CI: 2 runs of 25 steps on average, 0 to 50).
+// FIELD_WALK_RUNS and FIELD_WALK_STEPS set the budget (by default 2 walks of 25 steps on average, 0 to 50,
+// on Chromium; 1 of 10 on Firefox). FIELD_WALK_SHRINK=0 reports a failure unshrunk.
 import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -21,9 +22,14 @@ import { assignToMaria, OFFLINE_TEXT, persisted, UNREACHABLE, underServiceWorker
 import { freePort } from '../support/free-port.ts'
 import { spawnServer, type SpawnedServer } from '../support/server-process.ts'
 
-const RUNS = Number(process.env.FIELD_WALK_RUNS ?? 2)
-/** The mean length of a walk: fast-check draws each walk's length uniformly from 0 to twice this. */
-const STEPS = Number(process.env.FIELD_WALK_STEPS ?? 25)
+/** Walks per run of the test, and their mean length (fast-check draws each length from 0 to twice it). */
+function walkBudget(project: string): { RUNS: number; STEPS: number } {
+  // Firefox walks a smaller budget (issue 23): its journeys take about three times Chromium's.
+  const firefox = project === 'firefox'
+  return { RUNS: Number(process.env.FIELD_WALK_RUNS ?? (firefox ? 1 : 2)), STEPS: Number(process.env.FIELD_WALK_STEPS ?? (firefox ? 10 : 25)) }
+}
+/** FIELD_WALK_SHRINK=0 reports the first failing walk as it is, without shrinking it. */
+const SHRINK = process.env.FIELD_WALK_SHRINK !== '0'
 /** Drawn here, not by fast-check, so every run prints it before it starts (a run cut off by a timeout too). */
 const SEED = process.env.FIELD_WALK_SEED === undefined ? Date.now() % 2 ** 31 : Number(process.env.FIELD_WALK_SEED)
 const PATH = process.env.FIELD_WALK_PATH
@@ -423,7 +429,8 @@ async function exactlyOnce(world: World, model: Model): Promise<void> {
   for (const description of model.finished) expect(await finishedPretrips(world.owner.request, world.sessions.maria, world.unitP, description)).toHaveLength(1)
 }
 
-test('a driver’s day, walked by a model: every screen stays true across offline starts, lie-fi, deliveries, the owner’s changes and a restarting server', async ({ browser }) => {
+test('a driver’s day, walked by a model: every screen stays true across offline starts, lie-fi, deliveries, the owner’s changes and a restarting server', async ({ browser }, testInfo) => {
+  const { RUNS, STEPS } = walkBudget(testInfo.project.name)
   // Each step takes a few seconds (a delivery up to a minute on a loaded machine), each run's set-up two
   // sign-ins; shrinking a failure replays shorter walks within the same budget.
   const budgetMs = RUNS * (180_000 + 2 * STEPS * 30_000)
@@ -449,7 +456,7 @@ test('a driver’s day, walked by a model: every screen stays true across offlin
           await world.close()
         }
       }),
-      { numRuns: RUNS, seed: SEED, ...(PATH === undefined ? {} : { path: PATH }), verbose: 1, interruptAfterTimeLimit: budgetMs, markInterruptAsFailure: true },
+      { numRuns: RUNS, seed: SEED, endOnFailure: !SHRINK, ...(PATH === undefined ? {} : { path: PATH }), verbose: 1, interruptAfterTimeLimit: budgetMs, markInterruptAsFailure: true },
     )
   } finally {
     await server.stop()
