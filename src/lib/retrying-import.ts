@@ -11,7 +11,42 @@
 // Firefox; the service worker's precache ignores that parameter (sw/precache.ts), so offline it is still
 // served from the device once the worker controls the page.
 
+import { connectivity } from './app-connectivity.ts'
+
 const DELAYS_MS = [1000, 2000, 5000, 10_000, 30_000]
+
+/** What a try waits for first: the link, when nothing could come from the device (see above). */
+export interface ChunkSource {
+  /** The page's service worker serves the app's chunks (it controls the page). */
+  servedFromDevice(): boolean
+  isOffline(): boolean
+  subscribe(listener: () => void): () => void
+}
+
+const pageChunkSource = (): ChunkSource => ({
+  servedFromDevice: () => typeof navigator !== 'undefined' && !!navigator.serviceWorker?.controller,
+  isOffline: () => connectivity.isOffline(),
+  subscribe: (listener) => connectivity.subscribe(listener),
+})
+
+/**
+ * Resolves at once, or once `source` is no longer offline when nothing can come from the device. The
+ * dependencies of a chunk asked for offline fail too, and a retry at a new URL still imports them at
+ * their old ones, which Firefox keeps failed: so a page no service worker controls does not ask for a
+ * chunk while the app knows itself offline, and the chunk and its dependencies are fetched once, on a
+ * live link.
+ */
+function untilFetchable(source: ChunkSource): Promise<void> {
+  if (source.servedFromDevice() || !source.isOffline()) return Promise.resolve()
+  return new Promise((resolve) => {
+    const stop = source.subscribe(() => {
+      if (!source.isOffline()) {
+        stop()
+        resolve()
+      }
+    })
+  })
+}
 
 /** The query parameter a retry adds to a chunk's URL; sw/precache.ts ignores it when matching. */
 export const RETRY_PARAMETER = 'retry'
@@ -51,6 +86,8 @@ export interface RetryingImportOptions {
   has?: string
   /** Imports a URL (a test hands in its own; the app's is the browser's `import()`). */
   importUrl?: (url: string) => Promise<unknown>
+  /** Where chunks come from (the page's service worker and connectivity by default). */
+  source?: ChunkSource
 }
 
 const browserImport = (url: string): Promise<unknown> => import(/* @vite-ignore */ url)
@@ -70,19 +107,20 @@ function moduleHolding<T>(namespace: unknown, has: string | undefined): T {
  * import that URL with a new `?retry=N` each time, so Firefox really fetches it again.
  */
 export function retryingImport<T>(load: () => Promise<T>, options: RetryingImportOptions | readonly number[] = {}): Promise<T> {
-  const { delays = DELAYS_MS, has, importUrl = browserImport } = Array.isArray(options) ? { delays: options as readonly number[] } : (options as RetryingImportOptions)
+  const { delays = DELAYS_MS, has, importUrl = browserImport, source = pageChunkSource() } = Array.isArray(options) ? { delays: options as readonly number[] } : (options as RetryingImportOptions)
   return new Promise((resolve) => {
     let failures = 0
     let url: string | null = null
-    const attempt = () => {
+    const attempt = async () => {
+      await untilFetchable(source)
       const loading = url === null ? load() : importUrl(retryUrl(url, failures)).then((namespace) => moduleHolding<T>(namespace, has))
       loading.then(resolve, (error: unknown) => {
         url ??= failedModuleUrl(error)
         const delay = delays[Math.min(failures, delays.length - 1)] ?? 1000
         failures += 1
-        setTimeout(attempt, delay)
+        setTimeout(() => void attempt(), delay)
       })
     }
-    attempt()
+    void attempt()
   })
 }

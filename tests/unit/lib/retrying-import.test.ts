@@ -115,3 +115,33 @@ describe('retryingImport', () => {
     await expect(loaded).resolves.toBe('ok')
   })
 })
+
+describe('retryingImport while offline', () => {
+  it('with no service worker serving chunks, waits for the link before asking at all; with one, asks at once', async () => {
+    const listeners = new Set<() => void>()
+    const link = { offline: true }
+    const source = (fromDevice: boolean) => ({
+      servedFromDevice: () => fromDevice,
+      isOffline: () => link.offline,
+      subscribe: (listener: () => void) => {
+        listeners.add(listener)
+        return () => listeners.delete(listener)
+      },
+    })
+    let asked = 0
+    const load = () => {
+      asked += 1
+      return Promise.resolve('bell')
+    }
+    const fromNetwork = retryingImport(load, { source: source(false) })
+    await Promise.resolve()
+    expect(asked).toBe(0)
+    await expect(retryingImport(load, { source: source(true) })).resolves.toBe('bell')
+    expect(asked).toBe(1)
+
+    link.offline = false
+    for (const listener of [...listeners]) listener()
+    await expect(fromNetwork).resolves.toBe('bell')
+    expect(asked).toBe(2)
+  })
+})
