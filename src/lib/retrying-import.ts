@@ -30,11 +30,9 @@ const pageChunkSource = (): ChunkSource => ({
 })
 
 /**
- * Resolves at once, or once `source` is no longer offline when nothing can come from the device. The
- * dependencies of a chunk asked for offline fail too, and a retry at a new URL still imports them at
- * their old ones, which Firefox keeps failed: so a page no service worker controls does not ask for a
- * chunk while the app knows itself offline, and the chunk and its dependencies are fetched once, on a
- * live link.
+ * Resolves at once, or once `source` is no longer offline when nothing can come from the device: a page
+ * no service worker controls does not ask again for a chunk that failed while the app knows itself
+ * offline (every try offline fails, and each is one more module Firefox keeps failed).
  */
 function untilFetchable(source: ChunkSource): Promise<void> {
   if (source.servedFromDevice() || !source.isOffline()) return Promise.resolve()
@@ -112,7 +110,9 @@ export function retryingImport<T>(load: () => Promise<T>, options: RetryingImpor
     let failures = 0
     let url: string | null = null
     const attempt = async () => {
-      await untilFetchable(source)
+      // The first try goes at once: the module may already be in the page (a chunk another import
+      // brought), and nothing else can tell. Retries wait for a link that can bring it.
+      if (failures > 0) await untilFetchable(source)
       const loading = url === null ? load() : importUrl(retryUrl(url, failures)).then((namespace) => moduleHolding<T>(namespace, has))
       loading.then(resolve, (error: unknown) => {
         url ??= failedModuleUrl(error)

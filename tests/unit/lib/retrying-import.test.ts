@@ -117,7 +117,8 @@ describe('retryingImport', () => {
 })
 
 describe('retryingImport while offline', () => {
-  it('with no service worker serving chunks, waits for the link before asking at all; with one, asks at once', async () => {
+  it('with no service worker serving chunks, a retry waits for the link; with one, it goes after its delay', async () => {
+    vi.useRealTimers()
     const listeners = new Set<() => void>()
     const link = { offline: true }
     const source = (fromDevice: boolean) => ({
@@ -128,20 +129,23 @@ describe('retryingImport while offline', () => {
         return () => listeners.delete(listener)
       },
     })
-    let asked = 0
-    const load = () => {
-      asked += 1
-      return Promise.resolve('bell')
+    const failingOnce = () => {
+      let calls = 0
+      const load = () => (++calls === 1 ? Promise.reject(new TypeError('Importing a module script failed.')) : Promise.resolve('bell'))
+      return { load, calls: () => calls }
     }
-    const fromNetwork = retryingImport(load, { source: source(false) })
-    await Promise.resolve()
-    expect(asked).toBe(0)
-    await expect(retryingImport(load, { source: source(true) })).resolves.toBe('bell')
-    expect(asked).toBe(1)
+    const network = failingOnce()
+    const fromNetwork = retryingImport(network.load, { source: source(false), delays: [10] })
+    const device = failingOnce()
+    await expect(retryingImport(device.load, { source: source(true), delays: [10] })).resolves.toBe('bell')
+    expect(device.calls()).toBe(2)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    // Tried once at once; the retry waits for the link.
+    expect(network.calls()).toBe(1)
 
     link.offline = false
     for (const listener of [...listeners]) listener()
     await expect(fromNetwork).resolves.toBe('bell')
-    expect(asked).toBe(2)
+    expect(network.calls()).toBe(2)
   })
 })
