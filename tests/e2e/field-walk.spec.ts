@@ -329,8 +329,7 @@ class FinishPretrip implements Command {
 /**
  * The owner, at the desk in a second browser context, hands unit B to Maria with their own network off,
  * stays offline past the 30 s a read counts as fresh, and opens the unit as the network returns: the
- * unit's screen shows it assigned throughout, within 5 s of their outbox's delivery, after a reload,
- * and on the units list.
+ * unit's screen shows it assigned throughout, within 5 s of their outbox's delivery, and after a reload.
  */
 class OwnerAssignsOffline implements Command {
   check = (model: Readonly<Model>) => model.unitB === 'Available'

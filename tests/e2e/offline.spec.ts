@@ -6,6 +6,7 @@ import os from 'node:os'
 import path from 'node:path'
 import type { Page } from '@playwright/test'
 import { test, expect } from './fixtures.ts'
+import { underServiceWorker } from './field-fixtures.ts'
 import { OWNER, signIn } from './a11y/a11y-helpers.ts'
 import { freePort } from '../support/free-port.ts'
 import { spawnServer } from '../support/server-process.ts'
@@ -38,15 +39,6 @@ async function demoData(page: Page): Promise<DemoData> {
     unitNumber: unit.unitNumber,
     driverName: `${driver.user.firstName} ${driver.user.lastName}`,
   }
-}
-
-/** The first visit installs the worker but runs uncontrolled; one reload puts the page under it. */
-async function waitForServiceWorkerControl(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready
-  })
-  await page.reload()
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
 }
 
 /** Bytes and entries the worker precached, as stored on the device. */
@@ -83,7 +75,7 @@ test('after one online visit, the owner reopens the app offline signed in, with 
   const demo = await demoData(page)
   await expect(unitNumberCell(page, demo.unitNumber)).toBeVisible()
 
-  await waitForServiceWorkerControl(page)
+  await underServiceWorker(page)
   await sidebarLink(page, 'Drivers').click()
   await expect(page.getByRole('main').getByText(demo.driverName).first()).toBeVisible()
   await sidebarLink(page, 'Units').click()
@@ -122,7 +114,7 @@ test('offline, a typed address of another app route still opens from the cached 
   test.slow()
   await signIn(page, OWNER)
   const demo = await demoData(page)
-  await waitForServiceWorkerControl(page)
+  await underServiceWorker(page)
   await sidebarLink(page, 'Drivers').click()
   await expect(page.getByRole('main').getByText(demo.driverName).first()).toBeVisible()
   await expect.poll(() => persistedLists(page)).toEqual(expect.arrayContaining(['user', 'drivers']))
@@ -157,7 +149,7 @@ test('a reload with no network shows the banner even when navigator.onLine wrong
   test.slow()
   await signIn(page, OWNER)
   const demo = await demoData(page)
-  await waitForServiceWorkerControl(page)
+  await underServiceWorker(page)
   await expect(unitNumberCell(page, demo.unitNumber)).toBeVisible()
   await expect.poll(() => persistedLists(page)).toEqual(expect.arrayContaining(['user', 'units']))
 
@@ -178,7 +170,7 @@ test('a reload with no network shows the banner even when navigator.onLine wrong
 test('API responses are never put in the service worker caches', async ({ page }) => {
   await signIn(page, OWNER)
   const demo = await demoData(page)
-  await waitForServiceWorkerControl(page)
+  await underServiceWorker(page)
   await expect(unitNumberCell(page, demo.unitNumber)).toBeVisible()
 
   const cachedApiUrls = await page.evaluate(async () => {
@@ -198,7 +190,7 @@ test('a new version waits behind a Reload toast and takes over only when the use
   const server = await startServerOnCopyOfBuild()
   try {
     await page.goto(`${server.url}/signin`)
-    await waitForServiceWorkerControl(page)
+    await underServiceWorker(page)
     const firstWorker = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)
 
     server.deployNextVersion()

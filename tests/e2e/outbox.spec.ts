@@ -3,6 +3,7 @@
 // reload too — and once the network is back they reach the server exactly once and the indicator clears.
 import type { Page } from '@playwright/test'
 import { test, expect, expectSignedIn } from './fixtures.ts'
+import { underServiceWorker } from './field-fixtures.ts'
 
 const OWNER = 'owner@fleetyard.demo'
 const PASSWORD = 'Fleetyard1'
@@ -43,15 +44,6 @@ async function apiGet<T>(page: Page, session: Session, path: string): Promise<T>
   const response = await page.request.get(`/api${path}`, { headers: { Authorization: `Bearer ${session.token}` } })
   expect(response.ok(), path).toBe(true)
   return (await response.json()) as T
-}
-
-/** The first visit installs the worker but runs uncontrolled; one reload puts the page under it. */
-async function waitForServiceWorkerControl(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready
-  })
-  await page.reload()
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
 }
 
 const header = (page: Page) => page.getByRole('banner')
@@ -105,7 +97,7 @@ test('an assignment started offline is listed as waiting, survives a reload, and
   if (!unit || !driver) throw new Error('the demo company has no Available unit or no driver')
   const description = `Left offline ${Date.now()}`
 
-  await waitForServiceWorkerControl(page)
+  await underServiceWorker(page)
   // Nothing waits yet: the indicator shows nothing (a page with nothing waiting does not even load it).
   await expect(header(page).getByRole('status').filter({ hasText: /\S/ })).toHaveCount(0)
 
@@ -153,7 +145,7 @@ test('changes left waiting on the device by an earlier page are shown and sent b
   if (!unit || !driver) throw new Error('the demo company has fewer than two Available units or no driver')
   const description = `Left for later ${Date.now()}`
 
-  await waitForServiceWorkerControl(page)
+  await underServiceWorker(page)
   await visitUnitOnline(page, unit)
   await context.setOffline(true)
   await startAssignment(page, driver, description)

@@ -4,6 +4,7 @@
 import type { Page } from '@playwright/test'
 import { mp4Bytes, pngBytes } from '../server/inspection-fixtures.ts'
 import { baseURL, test, expect, expectSignedIn } from './fixtures.ts'
+import { underServiceWorker } from './field-fixtures.ts'
 import { sign } from './signature-pad.ts'
 import { newDemoUnit } from './a11y/a11y-helpers.ts'
 
@@ -56,15 +57,6 @@ async function apiGet<T>(page: Page, session: Session, path: string): Promise<T>
   return (await response.json()) as T
 }
 
-/** The first visit installs the worker but runs uncontrolled; one reload puts the page under it. */
-async function waitForServiceWorkerControl(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready
-  })
-  await page.reload()
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true)
-}
-
 /** Real, decodable pictures (the server recognises images by their bytes). */
 const pictures = (count: number, prefix: string) =>
   Array.from({ length: count }, (_, index) => ({ name: `${prefix}-${index + 1}.png`, mimeType: 'image/png', buffer: Buffer.from(pngBytes(640 + index, 480)) }))
@@ -81,7 +73,7 @@ test('an owner assigns a unit to a driver with the network off, and it reaches t
   const driverName = `${driver.user.firstName} ${driver.user.lastName}`
   const description = `Handed over in the yard ${Date.now()}`
 
-  await waitForServiceWorkerControl(page)
+  await underServiceWorker(page)
   // Online once, so the unit and the drivers are on the device.
   await page.goto(`/unit/${unit._id}/inspections`)
   await expect(page.getByRole('heading', { name: 'Assign to Driver' })).toBeVisible()
