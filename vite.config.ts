@@ -7,6 +7,7 @@ import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa'
 import { compileHints } from './scripts/vite-compile-hints.ts'
 import { entryChunk } from './scripts/vite-entry-chunk.ts'
 import { headStart } from './scripts/vite-head-start.ts'
+import { precompress } from './scripts/vite-precompress.ts'
 import { OPENING_CHUNKS_ID } from './src/app/opening-requests.ts'
 
 // One source of truth for the manifest: the top-level file, handed to the PWA plugin as is.
@@ -82,6 +83,8 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    // Last: brotli copies of everything above, the service worker included (server/http/static.ts).
+    precompress(),
   ],
   build: {
     target: 'es2022',

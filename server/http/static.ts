@@ -1,5 +1,7 @@
 // Serves the built client: hashed assets are immutable, the shell and service worker always revalidate,
-// and any other GET outside /api falls back to index.html so client routes work on reload.
+// and any other GET outside /api falls back to index.html so client routes work on reload. A browser
+// that takes brotli gets the build's `.br` copy (scripts/vite-precompress.ts); any other, or a file
+// without one, gets gzip from hono/compress as the response goes.
 import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import type { Hono } from 'hono'
@@ -30,6 +32,17 @@ function cacheControlFor(relativePath: string): string {
   return NO_CACHE
 }
 
+/** True when the request's Accept-Encoding takes brotli (`br`, with no `q=0`). */
+export function acceptsBrotli(header: string | undefined): boolean {
+  if (!header) return false
+  return header.split(',').some((part) => {
+    const [coding, ...params] = part.trim().toLowerCase().split(';')
+    if (coding?.trim() !== 'br') return false
+    const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='))
+    return q === undefined || Number(q.slice(2)) > 0
+  })
+}
+
 async function readIfFile(file: string): Promise<Buffer | null> {
   try {
     const info = await stat(file)
@@ -42,20 +55,36 @@ async function readIfFile(file: string): Promise<Buffer | null> {
 export function serveClient(app: Hono<AppEnv>, staticDir: string): void {
   const root = path.resolve(staticDir)
   let indexHtml: Buffer | null = null
+  // undefined: not looked for yet; null: the build has none.
+  let indexHtmlBrotli: Buffer | null | undefined
+
+  /** The file as the browser asked for it: its brotli copy when taken and present, else as is. */
+  async function bodyFor(file: string, brotli: boolean): Promise<{ body: Buffer; encoding?: 'br' } | null> {
+    if (brotli) {
+      const compressed = await readIfFile(`${file}.br`)
+      if (compressed) return { body: compressed, encoding: 'br' }
+    }
+    const body = await readIfFile(file)
+    return body ? { body } : null
+  }
 
   app.get('*', async (c, next) => {
     const urlPath = decodeURIComponent(new URL(c.req.url).pathname)
     if (urlPath.startsWith('/api/')) return next()
     const relative = path.normalize(urlPath).replace(/^([/\\])+/, '')
     const file = path.join(root, relative)
+    const brotli = acceptsBrotli(c.req.header('Accept-Encoding'))
     if (relative && file.startsWith(root + path.sep)) {
-      const body = await readIfFile(file)
-      if (body) {
+      const found = await bodyFor(file, brotli)
+      if (found) {
         const type = contentTypes[path.extname(file).toLowerCase()] ?? 'application/octet-stream'
-        return c.body(new Uint8Array(body), 200, {
+        return c.body(new Uint8Array(found.body), 200, {
           'Content-Type': type,
           'Cache-Control': cacheControlFor(relative.split(path.sep).join('/')),
           'X-Content-Type-Options': 'nosniff',
+          // Either body may be cached for this URL: a shared cache must key it by the encoding asked for.
+          Vary: 'Accept-Encoding',
+          ...(found.encoding ? { 'Content-Encoding': found.encoding } : {}),
         })
       }
       // A missing hashed asset must 404, or an old shell would get HTML for its JS chunk.
@@ -63,9 +92,13 @@ export function serveClient(app: Hono<AppEnv>, staticDir: string): void {
     }
     indexHtml ??= await readIfFile(path.join(root, 'index.html'))
     if (!indexHtml) return c.text('The app is not built. Run `npm run build`.', 503)
-    return c.body(new Uint8Array(indexHtml), 200, {
+    if (indexHtmlBrotli === undefined) indexHtmlBrotli = await readIfFile(path.join(root, 'index.html.br'))
+    const shell = brotli && indexHtmlBrotli ? { body: indexHtmlBrotli, encoding: 'br' } : { body: indexHtml }
+    return c.body(new Uint8Array(shell.body), 200, {
       'Content-Type': contentTypes['.html']!,
       'Cache-Control': NO_CACHE,
+      Vary: 'Accept-Encoding',
+      ...(shell.encoding ? { 'Content-Encoding': shell.encoding } : {}),
     })
   })
 }

@@ -134,9 +134,12 @@ test.describe('reopened with nothing cached', () => {
       askedBeforeTheApp = [...asked]
       await route.continue()
     })
+    const startUpCode = page.waitForResponse(/\/assets\/start-up-[^/]+\.js$/)
     await page.reload()
     await expect(summary(page)).toHaveText('Showing 50 of 301 units')
     await expect(unitsTable(page)).toHaveAttribute('aria-rowcount', '302')
+    // The opening code arrives as the build compressed it, brotli at its best (issue 24 item 8).
+    expect((await (await startUpCode).allHeaders())['content-encoding']).toBe('br')
 
     expect(askedBeforeTheApp).toEqual(expect.arrayContaining([firstPage, '/api/unit-types/full']))
     expect(askedBeforeTheApp.some((path) => /^\/api\/user\/[^/]+$/.test(path))).toBe(true)
