@@ -72,6 +72,17 @@ export default defineConfig({
           hookTimeout: scaled(180_000),
         },
       },
+      {
+        // The README's screenshots (issue 25): `npm run screenshots` on the built app, after the build like
+        // the WebKit journey (`vitest run --project webkit --project screenshots` in `npm test`); the first
+        // `vitest run` leaves its file out (`--exclude`: a second `--project '!…'` would include it again).
+        test: {
+          name: 'screenshots',
+          include: ['tests/screenshots/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: scaled(300_000),
+        },
+      },
     ],
   },
 })

@@ -17,11 +17,10 @@ export function tempDir(prefix: string): string {
 }
 
 /**
- * The built client: BENCH_DIST_DIR when it already holds a build (scripts/bench.mjs builds once for the
- * whole run), else a fresh build in a temp dir that `cleanup()` removes.
+ * The built client: `given` (BENCH_DIST_DIR by default) when it already holds a build (scripts/bench.mjs
+ * builds once for the whole run), else a fresh build in a temp dir that `cleanup()` removes.
  */
-export function builtApp(): { distDir: string; cleanup: () => void } {
-  const given = process.env.BENCH_DIST_DIR
+export function builtApp(given = process.env.BENCH_DIST_DIR): { distDir: string; cleanup: () => void } {
   if (given && existsSync(path.join(given, 'index.html'))) return { distDir: path.resolve(given), cleanup: () => {} }
   const distDir = given ? path.resolve(given) : tempDir('dist')
   execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', distDir, '--emptyOutDir'], { cwd: ROOT, stdio: 'inherit' })
