@@ -83,6 +83,9 @@ test.describe('on a phone', () => {
     await expect(page.getByText('Please sign the report.')).toBeVisible()
     expect(await axeViolations(page, 'pre-trip step 2, summary and signature')).toEqual([])
     await signAndFinish(page)
+    // Back on the driver's units (on Firefox by way of that reload, which nothing may meet half-way),
+    // told the report was saved.
+    await expect(page.getByRole('heading', { name: 'My Units' })).toBeVisible()
     await expect(page.getByText('Pre-Inspection was successfully saved.')).toBeVisible()
     expect(await outboxOps(page)).toBeGreaterThan(0)
     expect((await reportsOf(request, maria, unitId)).filter((report) => report.description === description)).toEqual([])
