@@ -53,7 +53,6 @@ function untilFetchable(source: ChunkSource): Promise<void> {
   })
 }
 
-
 /**
  * The module URL a failed dynamic import names: Firefox says 'error loading dynamically imported module:
  * URL', Chromium 'Failed to fetch dynamically imported module: URL'. WebKit names none ('Importing a
