@@ -1,7 +1,7 @@
 // The app shell: every built file (index.html, all route chunks, css, icons) precached at install,
 // served cache-first by revision; caches of older builds are deleted when this worker activates.
 import { cleanupOutdatedCaches, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching'
-import { RETRY_PARAMETER } from '../src/lib/retrying-import.ts'
+import { RETRY_PARAMETER } from '../src/lib/retry-parameter.ts'
 
 /**
  * Query parameters a precached file is matched without: Workbox's defaults, and the `?retry=N` a

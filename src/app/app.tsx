@@ -22,6 +22,7 @@ import { retryingImport } from '../lib/retrying-import.ts'
 import { isMobileDevice } from '../lib/device.ts'
 import { ServerUnreachable } from '../ui/server-unreachable.tsx'
 import { useToastsWanted, wantToasts, wantToastsOffQuietScreens } from './toasts-wanted.ts'
+import { TOAST_SHOWS_MS, keptToastId, takeKeptToast } from '../ui/kept-toast.ts'
 
 // The toasts' library (about 4.6 KB gzip) loads once the first screen is up: nothing toasts before then,
 // and a toast raised earlier still shows when the Toaster mounts (its store is the library's own). On a
@@ -55,6 +56,13 @@ followDeliveries(queryClient, (message) => {
 })
 
 wantToastsOffQuietScreens(router)
+
+// A confirmation the last page raised just before it reloaded (ui/kept-toast.ts) shows here instead.
+const keptToast = takeKeptToast()
+if (keptToast !== null) {
+  wantToasts()
+  void retryingImport(() => import('react-hot-toast'), { has: 'toast' }).then(({ toast }) => toast.success(keptToast, { id: keptToastId(keptToast), duration: TOAST_SHOWS_MS }))
+}
 
 // Starts the opening screen's first request with the session restore, not after it.
 prefetchOpeningScreen(queryClient, router)
@@ -96,7 +104,7 @@ export function App() {
 
 /** The Toaster, once toasts are wanted (never on signed-out /signin unless something toasts there). */
 function Toasts() {
-  return useToastsWanted() ? <Toaster {...TOAST_PLACEMENT} toastOptions={{ duration: 5000 }} /> : null
+  return useToastsWanted() ? <Toaster {...TOAST_PLACEMENT} toastOptions={{ duration: TOAST_SHOWS_MS }} /> : null
 }
 
 /** The session is restored only once the device's cache is back, so offline it finds the cached user. */

@@ -9,9 +9,13 @@
 // reaches the network, so the bell never appeared until a reload (issue 23). A retry therefore imports
 // the chunk's URL — named in the error Firefox and Chromium give — with `?retry=N`, a new module to
 // Firefox; the service worker's precache ignores that parameter (sw/precache.ts), so offline it is still
-// served from the device once the worker controls the page.
+// served from the device once the worker controls the page. The chunk's own static imports keep their
+// URLs, though, and those that failed with it stay failed in Firefox: a retry that fails although the
+// chunk can be fetched reloads the page once it is safe to (stuck-chunk.ts).
 
 import { connectivity } from './app-connectivity.ts'
+import { RETRY_PARAMETER } from './retry-parameter.ts'
+import { reloadForStuckChunk } from './stuck-chunk.ts'
 
 const DELAYS_MS = [1000, 2000, 5000, 10_000, 30_000]
 
@@ -29,13 +33,16 @@ const pageChunkSource = (): ChunkSource => ({
   subscribe: (listener) => connectivity.subscribe(listener),
 })
 
+/** Whether a chunk can come now: from the device, or over a link the app does not know to be down. */
+const fetchable = (source: ChunkSource): boolean => source.servedFromDevice() || !source.isOffline()
+
 /**
  * Resolves at once, or once `source` is no longer offline when nothing can come from the device: a page
  * no service worker controls does not ask again for a chunk that failed while the app knows itself
  * offline (every try offline fails, and each is one more module Firefox keeps failed).
  */
 function untilFetchable(source: ChunkSource): Promise<void> {
-  if (source.servedFromDevice() || !source.isOffline()) return Promise.resolve()
+  if (fetchable(source)) return Promise.resolve()
   return new Promise((resolve) => {
     const stop = source.subscribe(() => {
       if (!source.isOffline()) {
@@ -45,9 +52,6 @@ function untilFetchable(source: ChunkSource): Promise<void> {
     })
   })
 }
-
-/** The query parameter a retry adds to a chunk's URL; sw/precache.ts ignores it when matching. */
-export const RETRY_PARAMETER = 'retry'
 
 /**
  * The module URL a failed dynamic import names: Firefox says 'error loading dynamically imported module:
@@ -86,6 +90,11 @@ export interface RetryingImportOptions {
   importUrl?: (url: string) => Promise<unknown>
   /** Where chunks come from (the page's service worker and connectivity by default). */
   source?: ChunkSource
+  /**
+   * A retry at a new URL failed though the chunk could be fetched: in Firefox its dependencies are stuck
+   * failed in this page (stuck-chunk.ts). The page's default reloads it once it is safe to.
+   */
+  onStuck?: (url: string) => void
 }
 
 const browserImport = (url: string): Promise<unknown> => import(/* @vite-ignore */ url)
@@ -105,7 +114,13 @@ function moduleHolding<T>(namespace: unknown, has: string | undefined): T {
  * import that URL with a new `?retry=N` each time, so Firefox really fetches it again.
  */
 export function retryingImport<T>(load: () => Promise<T>, options: RetryingImportOptions | readonly number[] = {}): Promise<T> {
-  const { delays = DELAYS_MS, has, importUrl = browserImport, source = pageChunkSource() } = Array.isArray(options) ? { delays: options as readonly number[] } : (options as RetryingImportOptions)
+  const {
+    delays = DELAYS_MS,
+    has,
+    importUrl = browserImport,
+    source = pageChunkSource(),
+    onStuck = (url: string) => void reloadForStuckChunk(url),
+  } = Array.isArray(options) ? { delays: options as readonly number[] } : (options as RetryingImportOptions)
   return new Promise((resolve) => {
     let failures = 0
     let url: string | null = null
@@ -113,8 +128,10 @@ export function retryingImport<T>(load: () => Promise<T>, options: RetryingImpor
       // The first try goes at once: the module may already be in the page (a chunk another import
       // brought), and nothing else can tell. Retries wait for a link that can bring it.
       if (failures > 0) await untilFetchable(source)
-      const loading = url === null ? load() : importUrl(retryUrl(url, failures)).then((namespace) => moduleHolding<T>(namespace, has))
+      const retried = url === null ? null : retryUrl(url, failures)
+      const loading = retried === null ? load() : importUrl(retried).then((namespace) => moduleHolding<T>(namespace, has))
       loading.then(resolve, (error: unknown) => {
+        if (retried !== null && fetchable(source)) onStuck(retried)
         url ??= failedModuleUrl(error)
         const delay = delays[Math.min(failures, delays.length - 1)] ?? 1000
         failures += 1

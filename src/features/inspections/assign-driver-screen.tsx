@@ -4,7 +4,7 @@
 import { useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { toast } from 'react-hot-toast'
+import { keptSuccessToast } from '../../ui/kept-success-toast.ts'
 import type { UnitDriver } from '../../../core/contract/units.ts'
 import { isUnknownUnitError, unitInfoQuery } from '../../api/unit-info.ts'
 import { showUnitStatus } from '../../outbox/unit-status-cache.ts'
@@ -127,7 +127,7 @@ function Wizard({ draft, companyId, onCancelled }: WizardProps) {
       const chosen = drivers.data?.find((candidate) => candidate.user._id === values.driverId)?.user
       const driver: UnitDriver | undefined = chosen ? { ...chosen, avatar: null } : undefined
       showUnitStatus(queryClient, draft.unitId, 'Assigned to Driver', driver)
-      toast.success('Driver was assigned successfully!')
+      keptSuccessToast('Driver was assigned successfully!')
       await navigate({ to: '/units' })
     })
 

@@ -4,6 +4,7 @@
 import { useNavigate } from '@tanstack/react-router'
 import { useId, useState } from 'react'
 import { toast } from 'react-hot-toast'
+import { keptSuccessToast } from '../../ui/kept-success-toast.ts'
 import * as v from 'valibot'
 import { Odometer } from '../../../core/contract/reminder-fields.ts'
 import { errorText } from '../../api/error-message.ts'
@@ -64,7 +65,7 @@ export function ReviewStep({ draft, checklist }: { draft: DraftRecord; checklist
       toast.error(errorText(error))
       return
     }
-    toast.success(PRETRIP_SAVED_MESSAGE)
+    keptSuccessToast(PRETRIP_SAVED_MESSAGE)
     await navigate({ to: '/units' })
   }
 

@@ -4,7 +4,7 @@
 import { useEffect, useId, useRef, useState, type RefObject } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { toast } from 'react-hot-toast'
+import { keptSuccessToast } from '../../ui/kept-success-toast.ts'
 import { isUnknownUnitError, unitInfoQuery } from '../../api/unit-info.ts'
 import { showUnitStatus } from '../../outbox/unit-status-cache.ts'
 import { Button } from '../../ui/button.tsx'
@@ -123,7 +123,7 @@ function ReserveForm({ draft, closingRef }: ReserveFormProps) {
       await saveDescription(outboxDb, draft.id, description)
       await finishDraft(outboxDb, draft.id)
       showUnitStatus(queryClient, draft.unitId, 'Reserved')
-      toast.success('Unit was reserved successfully!')
+      keptSuccessToast('Unit was reserved successfully!')
       await navigate({ to: '/units' })
     })
 

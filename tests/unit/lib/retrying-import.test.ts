@@ -56,7 +56,8 @@ describe('retryingImport', () => {
       return asked.length < 3 ? Promise.reject(firefoxError(url)) : Promise.resolve({ default: 'bell' })
     })
     let result: unknown = null
-    void retryingImport(load, { delays: [1000, 2000, 5000], has: 'default', importUrl }).then((module) => (result = module))
+    const stuck: string[] = []
+    void retryingImport(load, { delays: [1000, 2000, 5000], has: 'default', importUrl, onStuck: (url) => stuck.push(url) }).then((module) => (result = module))
 
     await vi.advanceTimersByTimeAsync(999)
     expect(asked).toEqual([])
@@ -72,11 +73,13 @@ describe('retryingImport', () => {
     expect(result).toEqual({ default: 'bell' })
     // The import as written is asked once; every retry went to a new URL.
     expect(load).toHaveBeenCalledTimes(1)
+    // Each retry that failed over a link the app took to be up is a chunk stuck in this page (Firefox).
+    expect(stuck).toEqual([`${CHUNK}?retry=1`, `${CHUNK}?retry=2`])
   })
 
   it('keeps the last wait once the list of waits is used up', async () => {
     const importUrl = vi.fn<(url: string) => Promise<unknown>>((url) => Promise.reject(chromiumError(url)))
-    void retryingImport(() => Promise.reject(chromiumError()), { delays: [1000, 3000], importUrl })
+    void retryingImport(() => Promise.reject(chromiumError()), { delays: [1000, 3000], importUrl, onStuck: () => {} })
     await vi.advanceTimersByTimeAsync(1000 + 3000 + 3000 + 3000)
     expect(importUrl).toHaveBeenCalledTimes(4)
   })
@@ -103,7 +106,7 @@ describe('retryingImport', () => {
   it('never rejects: a retry whose module lacks the wanted export is retried too', async () => {
     let retries = 0
     const importUrl = vi.fn<(url: string) => Promise<unknown>>(() => Promise.resolve(++retries < 2 ? { unrelated: 1 } : { SyncIndicator: 'indicator' }))
-    const loaded = retryingImport(() => Promise.reject(firefoxError()), { delays: [1000], has: 'SyncIndicator', importUrl })
+    const loaded = retryingImport(() => Promise.reject(firefoxError()), { delays: [1000], has: 'SyncIndicator', importUrl, onStuck: () => {} })
     await vi.advanceTimersByTimeAsync(2000)
     await expect(loaded).resolves.toEqual({ SyncIndicator: 'indicator' })
   })
@@ -117,6 +120,19 @@ describe('retryingImport', () => {
 })
 
 describe('retryingImport while offline', () => {
+  it('takes a retry that failed while the app knows itself offline, with no service worker, for the link, not a stuck chunk', async () => {
+    const link = { offline: false }
+    const stuck: string[] = []
+    const importUrl = (url: string) => {
+      link.offline = true
+      return Promise.reject(firefoxError(url))
+    }
+    const source = { servedFromDevice: () => false, isOffline: () => link.offline, subscribe: () => () => {} }
+    void retryingImport(() => Promise.reject(firefoxError()), { delays: [1], importUrl, source, onStuck: (url) => stuck.push(url) })
+    await new Promise((resolve) => setTimeout(resolve, 30))
+    expect(stuck).toEqual([])
+  })
+
   it('with no service worker serving chunks, a retry waits for the link; with one, it goes after its delay', async () => {
     vi.useRealTimers()
     const listeners = new Set<() => void>()
