@@ -1,6 +1,7 @@
 // Memory of the embedded default (issue 24; design.md §7: "idle ≤ 250 MB RSS with demo data; first start
 // of a new data dir ≤ 400 MB peak"). `npm start` as a user runs it: the compiled server
-// (build/server/main.mjs) on PGlite, DEMO=1; the figures are the server process's own.
+// (build/server/main.mjs, with the node flags of package.json's `start` script) on PGlite, DEMO=1; the
+// figures are the server process's own.
 // Per run:
 // - first start on a new DATA_DIR: time from spawn to 'Fleetyard ready', and the peak RSS of the server
 //   process over that start (VmHWM from /proc/<pid>/status: the kernel's own high-water mark, so no
@@ -17,6 +18,7 @@ import { readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import { builtApp, compiledServer, signIn, startServer, tempDir, type RunningServer } from './lib/server.ts'
 import { median, printTable, QUICK, record, round, type Row } from './lib/results.ts'
+import { startNodeFlags } from '../tests/support/server-process.ts'
 
 const RUNS = QUICK ? 1 : 3
 const LIST_REQUESTS = 200
@@ -149,7 +151,7 @@ try {
   const medianOf = (key: Exclude<keyof RunFigures, 'loadAverage'>) => round(median(of(key)), 1)
   record('memory', {
     serverRoot: process.env.BENCH_SERVER_ROOT ?? null,
-    server: compiled ? 'build/server/main.mjs' : 'server/main.ts through tsx',
+    server: compiled ? ['node', ...startNodeFlags(), 'build/server/main.mjs'].join(' ') : 'server/main.ts through tsx',
     runs: RUNS,
     firstStartMs: medianOf('firstStartMs'),
     firstStartPeakMb: medianOf('firstStartPeakMb'),

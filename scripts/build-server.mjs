@@ -4,9 +4,13 @@
 // of RSS (its loader thread, and each module's source kept with its source map) —
 // docs/decisions/020-a-lighter-embedded-database.md. Tests and `npm run dev` still run the sources
 // through tsx.
+// What only some servers need — the S3 store with the AWS SDK, the PDF reports with pdf-lib — is
+// imported with `import()` where it is used, and goes into chunks of its own beside main.mjs
+// (`splitting`), so its packages are loaded with it and not at start (decision 020). The chunks sit in
+// the same directory as main.mjs, so `import.meta.url` means the same place in all of them.
 // `import.meta.url` in a source file means that file's own place (its migrations, its media, ../dist),
 // so each one becomes the source file's URL, relative to the bundle so the checkout can move.
-import { readFile } from 'node:fs/promises'
+import { readdir, readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { build } from 'esbuild'
 
@@ -28,9 +32,14 @@ const ownPlace = {
 }
 
 const started = performance.now()
-await build({
-  entryPoints: [path.join(root, 'server/main.ts')],
-  outfile,
+const result = await build({
+  // extract-prepared.mjs: what a first start runs in a child process (server/db/prepared-pglite.ts).
+  entryPoints: { [path.basename(outfile, '.mjs')]: path.join(root, 'server/main.ts'), 'extract-prepared': path.join(root, 'server/db/extract-prepared.ts') },
+  outdir,
+  outExtension: { '.js': '.mjs' },
+  splitting: true,
+  chunkNames: '[name]-[hash]',
+  metafile: true,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -40,4 +49,9 @@ await build({
   logLevel: 'warning',
   plugins: [ownPlace],
 })
+// The chunks of earlier builds (named for a hash of their content) that this one did not write.
+const written = new Set(Object.keys(result.metafile.outputs).map((file) => path.resolve(file)))
+for (const file of await readdir(outdir)) {
+  if (/-[A-Z0-9]{8}\.mjs(\.map)?$/.test(file) && !written.has(path.join(outdir, file))) await rm(path.join(outdir, file), { force: true })
+}
 console.log(`Server compiled into ${path.relative(root, outfile)} (${Math.round(performance.now() - started)} ms)`)

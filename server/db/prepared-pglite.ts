@@ -6,11 +6,13 @@
 // of compiled WebAssembly). The migrations and the job queue still run at every start, so a prepared
 // dir older than the newest migration only costs a first start the ones it lacks. Another PGlite version
 // cannot use it (its catalog may differ): then a new data dir falls back to PGlite's own initdb.
-import { readFileSync } from 'node:fs'
+import { execFile } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
 import { mkdir, open, readFile, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
 import { brotliDecompressSync } from 'node:zlib'
 
 const PREPARED_DIR = fileURLToPath(new URL('./prepared/', import.meta.url))
@@ -92,8 +94,12 @@ export async function createFromPrepared(dir: string, warn: (line: string) => vo
   await mkdir(partial, { recursive: true, mode: 0o700 })
   // Decompressed whole (42 MB, for a moment) into one buffer of the size the stamp gives: in the default
   // 16 KB pieces, or as a stream on the thread pool, the allocator kept about 50 MB of them for good.
+  // Even so it kept about 30 MB, so the compiled server does it in a child process that ends
+  // (extract-prepared.ts, compiled beside main.mjs); the sources (tests, `npm run dev`) do it here.
   const stamp = readPreparedStamp()!
-  await extractTar(brotliDecompressSync(await readFile(PREPARED_ARCHIVE), { chunkSize: stamp.tarBytes + BLOCK }), partial)
+  const extractor = compiledExtractor()
+  if (extractor) await promisify(execFile)(process.execPath, [extractor, PREPARED_ARCHIVE, partial, String(stamp.tarBytes)])
+  else await extractTar(brotliDecompressSync(await readFile(PREPARED_ARCHIVE), { chunkSize: stamp.tarBytes + BLOCK }), partial)
   if (!(await isDataDir(partial))) throw new Error(`The prepared data dir ${PREPARED_ARCHIVE} holds no PG_VERSION`)
   await syncDir(partial)
   // An empty directory where the data dir goes (made by hand, or by a start killed before initdb wrote
@@ -112,6 +118,14 @@ export async function createFromPrepared(dir: string, warn: (line: string) => vo
   return true
 }
 
+/** extract-prepared.mjs beside the compiled server that runs (build/server/main.mjs), if that is what runs. */
+function compiledExtractor(): string | undefined {
+  const main = process.argv[1]
+  if (!main?.endsWith('.mjs')) return undefined
+  const extractor = path.join(path.dirname(path.resolve(main)), 'extract-prepared.mjs')
+  return existsSync(extractor) ? extractor : undefined
+}
+
 /** Flushes a directory's entries (a rename's new name) to disk; Windows cannot open directories, and needs none. */
 async function syncDir(dir: string): Promise<void> {
   if (process.platform === 'win32') return
@@ -123,7 +137,7 @@ async function syncDir(dir: string): Promise<void> {
   }
 }
 
-const BLOCK = 512
+export const BLOCK = 512
 
 /** One entry's path inside the archive, made safe to join to the target: relative, with no `..`. */
 function entryPath(header: Buffer): string {

@@ -35,7 +35,6 @@ import { ItemResultBody, reportNumber, ReviewBody } from '../../core/contract/dv
 import { recordReview, saveItemResult } from '../inspections/dvir.ts'
 import { loadDraft } from '../inspections/serialize.ts'
 import { lastReport, readableReport } from '../reports/report-access.ts'
-import { pdfResponse, reportsPdf } from '../reports/report-pdf.ts'
 import { findVisibleUnit } from '../units/unit-access.ts'
 
 interface DraftResource {
@@ -217,6 +216,8 @@ export function preInspectionRoutes() {
   app.get('/:id/report.pdf', async (c) => {
     const { db, files } = c.var.deps
     const report = await readableReport(db, c.var.user, idParam(c, 'id'))
+    // pdf-lib (about 8 MB of RSS) is loaded with the first PDF, not at start (decision 020).
+    const { pdfResponse, reportsPdf } = await import('../reports/report-pdf.ts')
     const pdf = await reportsPdf(db, files, [report])
     return pdfResponse(c, pdf, `${reportNumber(report.id)}.pdf`)
   })

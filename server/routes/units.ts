@@ -21,7 +21,6 @@ import { unitTimeline } from '../units/unit-timeline.ts'
 import { changeUnitStatus, recordUnitEvent, recordUnitStatus } from '../units/unit-status.ts'
 import { ReportsPdfQuery } from '../../core/contract/dvir.ts'
 import { reportsInRange } from '../reports/reports-in-range.ts'
-import { pdfResponse, reportsPdf } from '../reports/report-pdf.ts'
 import { isUniqueViolation } from '../db/pg-error.ts'
 import { Conflict, Invalid, NotFound } from '../domain-errors.ts'
 
@@ -181,6 +180,8 @@ export function unitRoutes() {
     const unit = await findCompanyUnit(db, companyOf(c.var.user), idParam(c, 'id'))
     const range = parseOr400(ReportsPdfQuery, c.req.query())
     const reports = await reportsInRange(db, unit, range)
+    // pdf-lib (about 8 MB of RSS) is loaded with the first PDF, not at start (decision 020).
+    const { pdfResponse, reportsPdf } = await import('../reports/report-pdf.ts')
     const pdf = await reportsPdf(db, files, reports)
     return pdfResponse(c, pdf, `unit-${unit.unitNumber}-reports-${range.from}-to-${range.to}.pdf`)
   })

@@ -2,10 +2,9 @@
 // an upload's bytes as they arrive under the file key `uploads/{id}` — on disk in DATA_DIR/files, or in
 // the bucket as an S3 multipart upload — so a finished upload needs no copy to become a stored file.
 // tus keeps its own record of an upload beside it (`{key}.json` on disk, `{key}.info` in the bucket)
-// until a capture names the upload's file (or the upload is removed).
-import { CopyObjectCommand, DeleteObjectCommand, HeadObjectCommand, type S3 } from '@aws-sdk/client-s3'
+// until a capture names the upload's file (or the upload is removed). The bucket's store is in
+// s3-resumable-uploads.ts, loaded with the S3 file store only when S3 is configured.
 import { FileStore as TusDiskStore } from '@tus/file-store'
-import { S3Store, type Options as S3StoreOptions } from '@tus/s3-store'
 import { FileKvStore, type DataStore, type KvStore, type Upload } from '@tus/utils'
 import { rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
@@ -36,7 +35,7 @@ export function isUploadId(id: string): boolean {
   return UPLOAD_ID.test(id)
 }
 
-async function firstBytes(stream: Readable, bytes: number): Promise<Uint8Array> {
+export async function firstBytes(stream: Readable, bytes: number): Promise<Uint8Array> {
   const chunks: Buffer[] = []
   let size = 0
   try {
@@ -80,46 +79,6 @@ export function diskResumableUploads(root: string): ResumableUploads {
     async remove(id) {
       const file = fileOf(id)
       await Promise.all([rm(file, { force: true }), rm(`${file}.json`, { force: true }), rm(`${file}.type`, { force: true })])
-    },
-    deleteExpired: () => datastore.deleteExpired(),
-  }
-}
-
-/** The bucket's tus store, sending through the app's one kept client. */
-class KeptClientS3Store extends S3Store {
-  constructor(options: S3StoreOptions, client: S3) {
-    super(options)
-    this.client = client
-  }
-}
-
-export function s3ResumableUploads(client: S3, bucket: string, options: { partSize?: number } = {}): ResumableUploads {
-  const datastore = new KeptClientS3Store(
-    // The client config is unused (the kept client replaces the store's own); the bucket is not.
-    { s3ClientConfig: { bucket }, partSize: options.partSize, expirationPeriodInMilliseconds: RESUMABLE_EXPIRY_MS },
-    client,
-  )
-  return {
-    datastore,
-    async head(id, bytes) {
-      return firstBytes(await datastore.read(id), bytes)
-    },
-    async setType(id, contentType) {
-      const found = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: id }))
-      if (found.ContentType === contentType) return
-      // The type declared at creation was the sender's word; the stored one must be what the bytes are.
-      await client.send(new CopyObjectCommand({ Bucket: bucket, Key: id, CopySource: `${bucket}/${id}`, ContentType: contentType, MetadataDirective: 'REPLACE' }))
-    },
-    async forget(id) {
-      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: `${id}.info` }))
-    },
-    async remove(id) {
-      await datastore.remove(id).catch(() => undefined)
-      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: id }))
-      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: `${id}.info` }))
-      // The tail smaller than an S3 part, which the tus store keeps aside until more arrives (its
-      // own remove leaves it behind).
-      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: `${id}.part` }))
     },
     deleteExpired: () => datastore.deleteExpired(),
   }

@@ -14,7 +14,7 @@ import { Upload } from '@aws-sdk/lib-storage'
 import { Readable } from 'node:stream'
 import { parseContentRange, rangeHeader } from './byte-range.ts'
 import { discard, emptyStream, nodeReadableOf, sizeChecked, webStreamOf } from './byte-streams.ts'
-import { s3ResumableUploads } from './resumable-uploads.ts'
+import { s3ResumableUploads } from './s3-resumable-uploads.ts'
 import { FileStoreUnavailableError, isFileKey, type FileStore } from './storage.ts'
 
 export interface S3Credentials {

@@ -2,6 +2,7 @@
 // node with tsx's loader (not `npx tsx`, which forks), so the pid held is the server itself and a kill
 // really stops it. It is ready once it prints 'Fleetyard ready on … (N ms)'.
 import { spawn } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { scaled } from './slowdown.ts'
 
@@ -21,9 +22,22 @@ export interface SpawnedServer {
   stop(graceMs?: number): Promise<void>
 }
 
-/** `compiled`: the server as `npm start` runs it (build/server/main.mjs, scripts/build-server.mjs); else its sources through tsx. */
+/**
+ * The node flags `npm start` gives the compiled server (package.json's `start` script, read from the
+ * checkout that runs): `node --max-semi-space-size=2 build/server/main.mjs` gives `['--max-semi-space-size=2']`.
+ */
+export function startNodeFlags(root = ROOT): string[] {
+  const { scripts } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts?: Record<string, string> }
+  const flags = /\bnode((?:\s+--\S+)*)\s+build\/server\/main\.mjs/.exec(scripts?.start ?? '')?.[1] ?? ''
+  return flags.split(/\s+/).filter(Boolean)
+}
+
+/**
+ * `compiled`: the server as `npm start` runs it (build/server/main.mjs, scripts/build-server.mjs, with
+ * the start script's node flags); else its sources through tsx.
+ */
 function spawnMain(env: NodeJS.ProcessEnv, cwd: string, compiled?: string) {
-  const args = compiled ? [compiled] : ['--import', 'tsx', 'server/main.ts']
+  const args = compiled ? [...startNodeFlags(cwd), compiled] : ['--import', 'tsx', 'server/main.ts']
   return spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] })
 }
 
