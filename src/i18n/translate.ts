@@ -17,6 +17,19 @@ export function t(message: string, values?: MessageValues): string {
   return active.pseudo ? pseudo(text) : text
 }
 
+/**
+ * Marks a message defined away from where it shows (a constant, a table of labels) for the catalogs;
+ * returns it unchanged. Where it shows, `tr(it)` translates it.
+ */
+export function m(message: string): string {
+  return message
+}
+
+/** `t()` for a message marked with `m()` elsewhere (the catalog test checks the `m()`). */
+export function tr(message: string, values?: MessageValues): string {
+  return t(message, values)
+}
+
 function fill(message: string, values: MessageValues | undefined): string {
   if (!values) return message
   return message.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole))

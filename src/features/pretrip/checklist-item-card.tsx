@@ -9,6 +9,7 @@ import { CatalogueIcon } from '../../ui/icon-catalogue.tsx'
 import { CaptureThumbnail } from './capture-thumbnail.tsx'
 import { ItemResultFields, type ItemResultFieldsProps } from './item-result-fields.tsx'
 import { itemUploadErrorMessage, type ItemUploadState } from './pretrip-rules.ts'
+import { t } from '../../i18n/translate.ts'
 
 export interface ChecklistItemCardProps {
   item: ChecklistItem
@@ -63,18 +64,18 @@ export function ChecklistItemCard({ item, captures, upload, preparing, problems,
       <div className="flex flex-wrap gap-2">
         {item.kind === 'photo' ? (
           <>
-            <CaptureInput kind="photo" camera label={`Take photo for ${item.name}`} variant="primary" onFiles={onFiles}>
+            <CaptureInput kind="photo" camera label={t('Take photo for {item}', { item: item.name })} variant="primary" onFiles={onFiles}>
               <CatalogueIcon name="camera" className="h-5 w-5" />
-              Take photo
+              {t('Take photo')}
             </CaptureInput>
-            <CaptureInput kind="photo" multiple label={`Choose photos for ${item.name}`} onFiles={onFiles}>
-              Choose photos
+            <CaptureInput kind="photo" multiple label={t('Choose photos for {item}', { item: item.name })} onFiles={onFiles}>
+              {t('Choose photos')}
             </CaptureInput>
           </>
         ) : (
-          <CaptureInput kind="video" camera label={`Record video for ${item.name}`} variant="primary" onFiles={onFiles}>
+          <CaptureInput kind="video" camera label={t('Record video for {item}', { item: item.name })} variant="primary" onFiles={onFiles}>
             <CatalogueIcon name="video" className="h-5 w-5" />
-            Record video
+            {t('Record video')}
           </CaptureInput>
         )}
       </div>
@@ -86,7 +87,7 @@ export function ChecklistItemCard({ item, captures, upload, preparing, problems,
           <p className="font-medium">{itemUploadErrorMessage(item.name)}</p>
           {upload.detail && <p>{upload.detail}</p>}
           <Button variant="secondary" className="self-start" onClick={onRetry}>
-            Retry
+            {t('Retry')}
           </Button>
         </div>
       )}
@@ -104,13 +105,13 @@ export function ChecklistItemCard({ item, captures, upload, preparing, problems,
 function ItemStatus({ upload, preparing }: { upload: ItemUploadState; preparing: number }) {
   let text: string | null = null
   let tone = 'text-slate-600 dark:text-slate-300'
-  if (preparing > 0) text = 'Saving on device…'
-  else if (upload.state === 'stored') text = 'Saved on device'
+  if (preparing > 0) text = t('Saving on device…')
+  else if (upload.state === 'stored') text = t('Saved on device')
   else if (upload.state === 'uploading') {
-    text = `Uploading ${upload.progress}%`
+    text = t('Uploading {progress}%', { progress: upload.progress })
     tone = 'text-primary'
   } else if (upload.state === 'uploaded') {
-    text = 'Uploaded'
+    text = t('Uploaded')
     tone = 'text-green-700 dark:text-green-300'
   }
   // Always in the page, so screen readers announce the text when it changes.

@@ -14,6 +14,7 @@ import {
   type ItemResultValue,
 } from '../../../core/contract/dvir.ts'
 import type { ItemResultPayload } from '../../outbox/outbox-db.ts'
+import { t } from '../../i18n/translate.ts'
 
 export interface ItemResultFieldsProps {
   item: string
@@ -82,7 +83,7 @@ export function ItemResultFields({ item, saved, refusal, onSave, onIncomplete }:
       {result === 'defect' && (
         <>
           <fieldset className="flex flex-col gap-2">
-            <legend className="text-sm font-medium">Severity</legend>
+            <legend className="text-sm font-medium">{t('Severity')}</legend>
             <div className="flex gap-2">
               {(['minor', 'out-of-service'] as const).map((value) => (
                 <label key={value} className={`${choiceClass} ${severity === value ? 'border-primary bg-primary/5' : 'border-slate-200 dark:border-strokedark'}`}>
@@ -91,18 +92,18 @@ export function ItemResultFields({ item, saved, refusal, onSave, onIncomplete }:
                 </label>
               ))}
             </div>
-            <p className="text-xs text-slate-600 dark:text-slate-300">Minor: safe to operate. Out of service: the unit must not run until repaired.</p>
+            <p className="text-xs text-slate-600 dark:text-slate-300">{t('Minor: safe to operate. Out of service: the unit must not run until repaired.')}</p>
           </fieldset>
           <div className="flex flex-col gap-1">
             <label htmlFor={`${id}-note`} className="text-sm font-medium">
-              Defect note
+              {t('Defect note')}
             </label>
             <textarea
               id={`${id}-note`}
               value={note}
               rows={2}
               maxLength={NOTE_MAX_LENGTH}
-              placeholder="What is wrong?"
+              placeholder={t('What is wrong?')}
               onChange={(event) => setNote(event.target.value)}
               onBlur={() => void save({ result, severity, note }, true)}
               className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 outline-none focus:border-primary focus-visible:ring-2 focus-visible:ring-primary/40 dark:border-strokedark dark:bg-boxdark-2"

@@ -3,16 +3,17 @@
 import { SEVERITY_LABELS } from '../../../core/contract/dvir.ts'
 import type { ItemResultPayload } from '../../outbox/outbox-db.ts'
 import { defectSummary } from './pretrip-rules.ts'
+import { t } from '../../i18n/translate.ts'
 
 export function ReportSummary({ results }: { results: readonly ItemResultPayload[] }) {
   const { defects, safeToOperate } = defectSummary(results)
   return (
     <section aria-labelledby="report-summary" className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4 dark:border-strokedark dark:bg-boxdark">
       <h3 id="report-summary" className="font-semibold">
-        Summary
+        {t('Summary')}
       </h3>
       {defects.length === 0 ? (
-        <p className="font-medium text-green-700 dark:text-green-300">No defects</p>
+        <p className="font-medium text-green-700 dark:text-green-300">{t('No defects')}</p>
       ) : (
         <>
           <ul className="flex flex-col gap-1">
@@ -23,7 +24,7 @@ export function ReportSummary({ results }: { results: readonly ItemResultPayload
             ))}
           </ul>
           <p className={`font-semibold ${safeToOperate ? 'text-green-700 dark:text-green-300' : 'text-red-700 dark:text-red-300'}`}>
-            {safeToOperate ? 'Safe to operate' : 'Not safe to operate: the unit goes to Maintenance'}
+            {safeToOperate ? t('Safe to operate') : t('Not safe to operate: the unit goes to Maintenance')}
           </p>
         </>
       )}

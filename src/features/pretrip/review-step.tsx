@@ -18,8 +18,9 @@ import { RESULT_LABELS, SEVERITY_LABELS } from '../../../core/contract/dvir.ts'
 import { SignaturePad } from '../../ui/signature-pad.tsx'
 import { capturesOf, resultsOf, SIGN_REPORT_MESSAGE } from './pretrip-rules.ts'
 import { ReportSummary } from './report-summary.tsx'
+import { m, t, tr } from '../../i18n/translate.ts'
 
-export const PRETRIP_SAVED_MESSAGE = 'Pre-Inspection was successfully saved.'
+export const PRETRIP_SAVED_MESSAGE = m('Pre-Inspection was successfully saved.')
 
 export function ReviewStep({ draft, checklist }: { draft: DraftRecord; checklist: readonly ChecklistItem[] }) {
   const navigate = useNavigate()
@@ -53,7 +54,7 @@ export function ReviewStep({ draft, checklist }: { draft: DraftRecord; checklist
     setOdometerError(null)
     // §396.11: the driver signs the report; the pad saves each stroke to the draft.
     if (!draft.signature) {
-      toast.error(SIGN_REPORT_MESSAGE)
+      toast.error(tr(SIGN_REPORT_MESSAGE))
       return
     }
     setSaving(true)
@@ -64,13 +65,13 @@ export function ReviewStep({ draft, checklist }: { draft: DraftRecord; checklist
       toast.error(errorText(error))
       return
     }
-    toast.success(PRETRIP_SAVED_MESSAGE)
+    toast.success(tr(PRETRIP_SAVED_MESSAGE))
     await navigate({ to: '/units' })
   }
 
   return (
     <div className="flex flex-col gap-5">
-      <ul aria-label="Checklist summary" className="grid gap-2 sm:grid-cols-2">
+      <ul aria-label={t('Checklist summary')} className="grid gap-2 sm:grid-cols-2">
         {checklist.map((item) => {
           const count = capturesOf(draft.media, item.name).filter((ref) => ref.state !== 'failed').length
           const noun = item.kind === 'photo' ? (count === 1 ? 'photo' : 'photos') : count === 1 ? 'video' : 'videos'
@@ -85,21 +86,21 @@ export function ReviewStep({ draft, checklist }: { draft: DraftRecord; checklist
               <span className={`text-sm font-medium ${result?.result === 'defect' ? 'text-red-700 dark:text-red-300' : 'text-green-700 dark:text-green-300'}`}>
                 {result?.result === 'defect' ? `${RESULT_LABELS.defect} · ${result.severity ? SEVERITY_LABELS[result.severity] : ''}` : RESULT_LABELS.ok}
               </span>
-              <CatalogueIcon name="check-circle" title="Done" className="h-5 w-5 shrink-0 text-green-600 dark:text-green-400" />
+              <CatalogueIcon name="check-circle" title={t('Done')} className="h-5 w-5 shrink-0 text-green-600 dark:text-green-400" />
             </li>
           )
         })}
       </ul>
       <div className="flex flex-col gap-2">
         <label htmlFor={descriptionId} className="font-medium">
-          Description
+          {t('Description')}
         </label>
         <textarea
           id={descriptionId}
           value={description}
           maxLength={5000}
           rows={5}
-          placeholder="Write description or comments here..."
+          placeholder={t('Write description or comments here...')}
           onChange={(event) => setDescription(event.target.value)}
           onBlur={keepDescription}
           className="w-full rounded-lg border border-slate-300 bg-white px-4 py-3 outline-none focus:border-primary focus-visible:ring-2 focus-visible:ring-primary/40 dark:border-strokedark dark:bg-boxdark-2"
@@ -107,7 +108,7 @@ export function ReviewStep({ draft, checklist }: { draft: DraftRecord; checklist
       </div>
       <div className="max-w-xs">
         <TextField
-          label="Odometer (optional)"
+          label={t('Odometer (optional)')}
           name="odometer"
           inputMode="numeric"
           autoComplete="off"
@@ -118,7 +119,7 @@ export function ReviewStep({ draft, checklist }: { draft: DraftRecord; checklist
       </div>
       <ReportSummary results={resultsOf(checklist, draft.results)} />
       <SignaturePad
-        label="Driver, Sign Below"
+        label={t('Driver, Sign Below')}
         value={draft.signature}
         onChange={(signature) => {
           saveSignature(outboxDb, draft.id, signature).catch((error: unknown) => toast.error(errorText(error)))
@@ -126,10 +127,10 @@ export function ReviewStep({ draft, checklist }: { draft: DraftRecord; checklist
       />
       <div className="flex justify-between gap-3">
         <Button variant="secondary" onClick={() => void previous()} disabled={saving}>
-          Previous
+          {t('Previous')}
         </Button>
         <Button onClick={() => void finish()} pending={saving}>
-          Next
+          {t('Next')}
         </Button>
       </div>
     </div>

@@ -1,6 +1,7 @@
 // The tab strip of the owner's unit screen (WAI-ARIA tabs: arrow keys, Home and End move between tabs).
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react'
 import { UNIT_TABS, type UnitTab } from './unit-tab.ts'
+import { t } from '../../i18n/translate.ts'
 
 export interface UnitTabsProps {
   active: UnitTab
@@ -31,7 +32,7 @@ export function UnitTabs({ active, onChange, children }: UnitTabsProps) {
 
   return (
     <div className="flex flex-col gap-4">
-      <div role="tablist" aria-label="Unit sections" className="flex gap-1 overflow-x-auto border-b border-slate-200 dark:border-strokedark">
+      <div role="tablist" aria-label={t('Unit sections')} className="flex gap-1 overflow-x-auto border-b border-slate-200 dark:border-strokedark">
         {UNIT_TABS.map((tab) => {
           const selected = tab.value === active
           return (

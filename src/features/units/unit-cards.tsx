@@ -6,6 +6,7 @@ import { IconButton } from '../../ui/icon-button.tsx'
 import { StatusBadge } from '../../ui/status-badge.tsx'
 import { usePagedVirtualizer } from '../../ui/use-paged-virtualizer.ts'
 import type { UnitsTableProps } from './units-table.tsx'
+import { t } from '../../i18n/translate.ts'
 
 // A card's height on a phone: 138 px of card and the 12 px gap below it (rem-based classes, so the same
 // on every phone at the default text size). Right from the start, measuring the rendered cards changes
@@ -28,7 +29,7 @@ export function UnitCards({ units, onEdit, onDelete, total, hasMore, loadingMore
   })
   return (
     <div ref={scrollRef} className="max-h-[calc(100dvh-15rem)] overflow-y-auto">
-      <ul aria-label="Units" aria-busy={busy || undefined} className="relative" style={{ height: virtualizer.getTotalSize() }}>
+      <ul aria-label={t('Units')} aria-busy={busy || undefined} className="relative" style={{ height: virtualizer.getTotalSize() }}>
         {items.map((item) => {
           const unit = units[item.index] as Unit
           return (
@@ -69,7 +70,7 @@ export function UnitCards({ units, onEdit, onDelete, total, hasMore, loadingMore
       </ul>
       {loadingMore && (
         <p role="status" className="py-3 text-center text-sm text-slate-600 dark:text-slate-300">
-          Loading more…
+          {t('Loading more…')}
         </p>
       )}
     </div>
