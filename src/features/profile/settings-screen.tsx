@@ -13,6 +13,8 @@ import { PageHeader, SCREEN_CLASS } from '../../ui/page-header.tsx'
 import { useSetAvatar } from './use-set-avatar.ts'
 import { useUpdateProfile, type ProfileFields } from './use-update-profile.ts'
 import { m, t, tr } from '../../i18n/translate.ts'
+import { LanguageSwitch } from '../../i18n/language-switch.tsx'
+import { useSaveLanguage } from './use-save-language.ts'
 
 const PROFILE_SAVED = m('Profile data has been modified successfully.')
 
@@ -26,9 +28,27 @@ export function SettingsScreen({ children }: { children?: ReactNode }) {
       <div className="grid gap-6 lg:grid-cols-5">
         <PersonalInformationForm />
         <AvatarForm />
+        <LanguageSection />
         {children}
       </div>
     </div>
+  )
+}
+
+/** The language of the app, mails and notifications: this device at once, the account's other devices next time they load the user. */
+function LanguageSection() {
+  const user = useSignedInUser()
+  const save = useSaveLanguage(user._id)
+  return (
+    <section aria-labelledby="language-heading" className={`${panelClass} lg:col-span-2`}>
+      <h2 id="language-heading" className="border-b border-slate-200 px-6 py-4 font-semibold dark:border-strokedark">
+        {t('Language')}
+      </h2>
+      <div className="flex flex-col gap-3 p-6">
+        <LanguageSwitch onChosen={(language) => save.mutate(language)} />
+        <AlertBanner message={save.error?.message} />
+      </div>
+    </section>
   )
 }
 
