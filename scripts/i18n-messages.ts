@@ -28,7 +28,7 @@ export function usedMessages(root = 'src'): UsedMessages {
   const messages = new Set<string>()
   const dynamicCalls: string[] = []
   // translate.ts defines t() and m() and passes messages on; it has no messages of its own.
-  for (const file of sourceFiles(root).filter((file) => !file.endsWith(path.join('i18n', 'translate.ts')))) {
+  for (const file of sourceFiles(root).filter((candidate) => !candidate.endsWith(path.join('i18n', 'translate.ts')))) {
     const text = readFileSync(file, 'utf8')
     for (const match of text.matchAll(CALL)) {
       const rest = text.slice(match.index + match[0].length)
