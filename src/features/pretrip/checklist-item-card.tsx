@@ -48,7 +48,7 @@ export function ChecklistItemCard({ item, captures, upload, preparing, problems,
       </div>
 
       {captures.length > 0 && (
-        <ul aria-label={`Captures of ${item.name}`} className="flex flex-wrap gap-3">
+        <ul aria-label={t('Captures of {item}', { item: item.name })} className="flex flex-wrap gap-3">
           {captures.map((capture, index) => (
             <CaptureThumbnail
               key={capture.mediaId}
