@@ -2,7 +2,7 @@
 // Spanish with no choice made (navigator.languages); the offline reload still starts in Spanish (the
 // catalog is precached); and the whole pre-trip done offline reaches the server once back online.
 import { devices, type APIRequestContext, type Page } from '@playwright/test'
-import { test, expect, expectSignedIn } from './fixtures.ts'
+import { test, expect } from './fixtures.ts'
 import { canvasJpegs, TRUCK_CHECKLIST } from './pretrip-fixtures.ts'
 import { sign } from './signature-pad.ts'
 
@@ -51,7 +51,9 @@ test('a Spanish-speaking driver does the pre-trip offline in Spanish and the ser
   await page.getByLabel('Correo electrónico').fill(ALEX)
   await page.getByLabel('Contraseña').fill(PASSWORD)
   await page.getByRole('button', { name: 'Iniciar sesión' }).click()
-  await expectSignedIn(page)
+  await expect(page).toHaveURL(/\/units$/, { timeout: 30_000 })
+  await expect(page.getByRole('button', { name: 'Menú de usuario' })).toBeVisible({ timeout: 30_000 })
+  await expect(page.getByRole('heading', { name: 'Mis unidades' })).toBeVisible()
   const session = await page.evaluate(() => ({ token: localStorage.getItem('token')!, userId: localStorage.getItem('userId')! }))
   // The last of Alex's units: the English pre-trip specs take the first ones.
   const units = (await api<{ unit_id: { _id: string; unitNumber: string } }[]>(request, session, `/driver/${session.userId}/units`))

@@ -8,13 +8,12 @@ import {
   DEFECT_NOTE_MESSAGE,
   DEFECT_SEVERITY_MESSAGE,
   NOTE_MAX_LENGTH,
-  RESULT_LABELS,
-  SEVERITY_LABELS,
   type DefectSeverity,
   type ItemResultValue,
 } from '../../../core/contract/dvir.ts'
 import type { ItemResultPayload } from '../../outbox/outbox-db.ts'
 import { t } from '../../i18n/translate.ts'
+import { resultLabel, severityLabel } from './dvir-labels.ts'
 
 export interface ItemResultFieldsProps {
   item: string
@@ -76,7 +75,7 @@ export function ItemResultFields({ item, saved, refusal, onSave, onIncomplete }:
             }`}
           >
             <input type="radio" name={`${id}-result`} value={value} checked={result === value} onChange={() => chooseResult(value)} className="accent-primary" />
-            {RESULT_LABELS[value]}
+            {resultLabel(value)}
           </label>
         ))}
       </div>
@@ -88,7 +87,7 @@ export function ItemResultFields({ item, saved, refusal, onSave, onIncomplete }:
               {(['minor', 'out-of-service'] as const).map((value) => (
                 <label key={value} className={`${choiceClass} ${severity === value ? 'border-primary bg-primary/5' : 'border-slate-200 dark:border-strokedark'}`}>
                   <input type="radio" name={`${id}-severity`} value={value} checked={severity === value} onChange={() => chooseSeverity(value)} className="accent-primary" />
-                  {SEVERITY_LABELS[value]}
+                  {severityLabel(value)}
                 </label>
               ))}
             </div>

@@ -1,9 +1,9 @@
 // The summary a driver signs under (§396.11): 'No defects', or the defects with their severity and note
 // and whether the unit is safe to operate.
-import { SEVERITY_LABELS } from '../../../core/contract/dvir.ts'
 import type { ItemResultPayload } from '../../outbox/outbox-db.ts'
 import { defectSummary } from './pretrip-rules.ts'
 import { t } from '../../i18n/translate.ts'
+import { resultLabel, severityLabel } from './dvir-labels.ts'
 
 export function ReportSummary({ results }: { results: readonly ItemResultPayload[] }) {
   const { defects, safeToOperate } = defectSummary(results)
@@ -19,7 +19,7 @@ export function ReportSummary({ results }: { results: readonly ItemResultPayload
           <ul className="flex flex-col gap-1">
             {defects.map((defect) => (
               <li key={defect.item}>
-                <span className="font-medium">{defect.item}</span> — {defect.severity ? SEVERITY_LABELS[defect.severity] : 'Defect'}: {defect.note}
+                <span className="font-medium">{defect.item}</span> — {defect.severity ? severityLabel(defect.severity) : resultLabel('defect')}: {defect.note}
               </li>
             ))}
           </ul>

@@ -14,11 +14,11 @@ import { Button } from '../../ui/button.tsx'
 import { TextField } from '../../ui/form-field.tsx'
 import { CatalogueIcon } from '../../ui/icon-catalogue.tsx'
 import { finishPretrip, goToStep } from './pretrip-actions.ts'
-import { RESULT_LABELS, SEVERITY_LABELS } from '../../../core/contract/dvir.ts'
 import { SignaturePad } from '../../ui/signature-pad.tsx'
 import { capturesOf, resultsOf, SIGN_REPORT_MESSAGE } from './pretrip-rules.ts'
 import { ReportSummary } from './report-summary.tsx'
 import { m, t, tr } from '../../i18n/translate.ts'
+import { resultLabel, severityLabel } from './dvir-labels.ts'
 
 export const PRETRIP_SAVED_MESSAGE = m('Pre-Inspection was successfully saved.')
 
@@ -74,17 +74,18 @@ export function ReviewStep({ draft, checklist }: { draft: DraftRecord; checklist
       <ul aria-label={t('Checklist summary')} className="grid gap-2 sm:grid-cols-2">
         {checklist.map((item) => {
           const count = capturesOf(draft.media, item.name).filter((ref) => ref.state !== 'failed').length
-          const noun = item.kind === 'photo' ? (count === 1 ? 'photo' : 'photos') : count === 1 ? 'video' : 'videos'
+          const counted =
+            item.kind === 'photo' ? (count === 1 ? t('{count} photo', { count }) : t('{count} photos', { count })) : count === 1 ? t('{count} video', { count }) : t('{count} videos', { count })
           const result = draft.results?.[item.name]
           return (
             <li key={item.name} className="flex items-center gap-3 rounded-lg border border-slate-200 bg-white px-4 py-3 dark:border-strokedark dark:bg-boxdark">
               <CatalogueIcon name={item.icon} className="h-5 w-5 shrink-0 text-primary" />
               <span className="min-w-0 flex-1 font-medium">{item.name}</span>
               <span className="text-sm text-slate-600 dark:text-slate-300">
-                {count} {noun}
+                {counted}
               </span>
               <span className={`text-sm font-medium ${result?.result === 'defect' ? 'text-red-700 dark:text-red-300' : 'text-green-700 dark:text-green-300'}`}>
-                {result?.result === 'defect' ? `${RESULT_LABELS.defect} · ${result.severity ? SEVERITY_LABELS[result.severity] : ''}` : RESULT_LABELS.ok}
+                {result?.result === 'defect' ? `${resultLabel('defect')} · ${result.severity ? severityLabel(result.severity) : ''}` : resultLabel('ok')}
               </span>
               <CatalogueIcon name="check-circle" title={t('Done')} className="h-5 w-5 shrink-0 text-green-600 dark:text-green-400" />
             </li>
