@@ -35,7 +35,7 @@ export function usedMessages(root = 'src'): UsedMessages {
       const literal = SINGLE.exec(rest) ?? DOUBLE.exec(rest)
       // Comments mention t() without calling it.
       const line = text.slice(text.lastIndexOf('\n', match.index) + 1, match.index).trimStart()
-      if (line.startsWith('//') || line.startsWith('*') || line.includes(' // ')) continue
+      if (line.startsWith('//') || line.startsWith('/*') || line.startsWith('*') || line.includes(' // ')) continue
       if (literal) messages.add(unescape(literal[1]!))
       else dynamicCalls.push(`${file}:${text.slice(0, match.index).split('\n').length}`)
     }

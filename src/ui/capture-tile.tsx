@@ -84,7 +84,7 @@ export interface CaptureTileProps {
 
 export function CaptureTile({ capture, send, onEdit, onRemove }: CaptureTileProps) {
   const { url, loading } = usePreviewUrl(capture)
-  const name = capture.name || (capture.kind === 'photo' ? 'Photo' : 'Video')
+  const name = capture.name || (capture.kind === 'photo' ? t('Photo') : t('Video'))
   const taken = takenLabel(capture.capturedAt)
   return (
     <li aria-busy={loading || undefined} className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white dark:border-strokedark dark:bg-boxdark">
@@ -107,8 +107,8 @@ export function CaptureTile({ capture, send, onEdit, onRemove }: CaptureTileProp
         <span className={send?.state === 'failed' ? 'text-red-600 dark:text-red-400' : 'text-slate-600 dark:text-slate-300'}>{sendStateLabel(send)}</span>
         {(onEdit || onRemove) && (
           <div className="flex justify-between gap-2">
-            {onEdit && <TileAction label={`Edit ${name}`} onClick={onEdit} tone="primary" text={t('Edit')} />}
-            {onRemove && <TileAction label={`Remove ${name}`} onClick={onRemove} tone="danger" text={t('Remove')} />}
+            {onEdit && <TileAction label={t('Edit {name}', { name })} onClick={onEdit} tone="primary" text={t('Edit')} />}
+            {onRemove && <TileAction label={t('Remove {name}', { name })} onClick={onRemove} tone="danger" text={t('Remove')} />}
           </div>
         )}
       </div>

@@ -87,7 +87,7 @@ export function DocumentPreview({ document, error, title, onClose }: DocumentPre
   const [mobile] = useState(() => isMobileDevice())
   const [printBlocked, setPrintBlocked] = useState(false)
   return (
-    <Modal title={title ?? document?.fileName ?? 'Preview'} onClose={onClose} size="xl">
+    <Modal title={title ?? document?.fileName ?? t('Preview')} onClose={onClose} size="xl">
       <div className="flex flex-col gap-4">
         <DocumentView document={document} error={error} />
         {printBlocked && (
@@ -154,7 +154,7 @@ function DocumentView({ document, error }: { document: PreviewableDocument | nul
   }
   return (
     <p className="rounded-md bg-slate-100 p-6 text-center text-slate-600 dark:bg-boxdark-2 dark:text-slate-300">
-      {broken ? 'Image Not Found' : 'This file cannot be shown here. Download it to open it.'}
+      {broken ? t('Image Not Found') : t('This file cannot be shown here. Download it to open it.')}
     </p>
   )
 }

@@ -36,7 +36,7 @@ export function ReportResults({ results }: { results: readonly ItemResult[] }) {
         ))}
       </ul>
       <p className={`font-semibold ${openOutOfService ? 'text-red-700 dark:text-red-300' : 'text-green-700 dark:text-green-300'}`}>
-        {openOutOfService ? 'Not safe to operate: an out-of-service defect is not certified yet' : 'Safe to operate'}
+        {openOutOfService ? t('Not safe to operate: an out-of-service defect is not certified yet') : t('Safe to operate')}
       </p>
     </div>
   )

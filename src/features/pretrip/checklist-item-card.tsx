@@ -42,7 +42,7 @@ export function ChecklistItemCard({ item, captures, upload, preparing, problems,
           <h3 id={headingId} className="font-semibold">
             {item.name}
           </h3>
-          <p className="text-sm text-slate-600 dark:text-slate-300">{item.kind === 'photo' ? 'Photo' : 'Video'}</p>
+          <p className="text-sm text-slate-600 dark:text-slate-300">{item.kind === 'photo' ? t('Photo') : t('Video')}</p>
         </div>
         <ItemStatus upload={upload} preparing={preparing} />
       </div>

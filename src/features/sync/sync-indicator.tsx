@@ -99,7 +99,7 @@ function StateText({ state }: { state: Exclude<SyncIndicatorState, { kind: 'hidd
     case 'waiting':
       return (
         <>
-          <span className="sr-only">{state.kind === 'failed' ? 'Not sent:' : 'Waiting to sync:'}</span>
+          <span className="sr-only">{state.kind === 'failed' ? t('Not sent:') : t('Waiting to sync:')}</span>
           <span className="max-w-[9rem] truncate sm:max-w-[16rem]">{state.error}</span>
           <WaitingCount count={state.count} />
         </>

@@ -9,7 +9,7 @@ import { Button } from '../../ui/button.tsx'
 import { Modal } from '../../ui/modal.tsx'
 import { statusBadgeLook } from '../../ui/status-badge.tsx'
 import { useChangeUnitStatus } from './use-change-unit-status.ts'
-import { t } from '../../i18n/translate.ts'
+import { t, tr } from '../../i18n/translate.ts'
 
 export interface ChangeStatusModalProps {
   unit: Unit
@@ -36,7 +36,7 @@ export function ChangeStatusModal({ unit, title, choices, onClose }: ChangeStatu
   }
 
   const question =
-    choices.length === 1 ? `Set this unit to ${statusBadgeLook(choices[0] ?? '').label}?` : 'Choose the next status of this unit.'
+    choices.length === 1 ? t('Set this unit to {status}?', { status: tr(statusBadgeLook(choices[0] ?? '').label) }) : t('Choose the next status of this unit.')
 
   return (
     <Modal title={title} onClose={onClose}>

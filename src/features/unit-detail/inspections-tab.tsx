@@ -7,10 +7,10 @@ import { InspectionList } from './inspection-list.tsx'
 import { unitInspectionsKey, unitInspectionsQuery } from './inspections-query.ts'
 import { LoadError } from './load-error.tsx'
 import { asSaved } from './saved-rows.ts'
-import { t } from '../../i18n/translate.ts'
+import { m, t } from '../../i18n/translate.ts'
 
 const inspectionId = (item: InspectionListItem) => item.inspection_id._id
-const INSPECTION_NOUN = { one: 'inspection', many: 'inspections' }
+const INSPECTION_NOUN = { one: m('inspection'), many: m('inspections') }
 
 export function InspectionsTab({ unitId, companyId }: { unitId: string; companyId: string }) {
   const inspections = usePagedList({
@@ -29,7 +29,7 @@ export function InspectionsTab({ unitId, companyId }: { unitId: string; companyI
         <LoadError error={inspections.error} onRetry={inspections.retry} />
       ) : inspections.rows.length === 0 ? (
         <p className="py-6 text-center text-slate-600 dark:text-slate-300">
-          {offline ? 'No inspections of this unit are saved on this device yet.' : "Owner hasn't made any inspections yet."}
+          {offline ? t('No inspections of this unit are saved on this device yet.') : t("Owner hasn't made any inspections yet.")}
         </p>
       ) : (
         <div>

@@ -73,7 +73,7 @@ export function OilChangeModal({ unitId, onClose }: { unitId: string; onClose: (
           value={odometer}
           onChange={(event) => setOdometer(event.target.value)}
         />
-        <FormActions onCancel={onClose} pending={addOilChange.isPending} submitLabel={'Save'} />
+        <FormActions onCancel={onClose} pending={addOilChange.isPending} submitLabel={t('Save')} />
       </form>
     </Modal>
   )

@@ -10,10 +10,10 @@ import { LoadError } from './load-error.tsx'
 import { unitPreInspectionsKey, unitPreInspectionsQuery } from './pre-inspections-query.ts'
 import { asSaved } from './saved-rows.ts'
 import { UnitReportsPdf } from './unit-reports-pdf.tsx'
-import { t } from '../../i18n/translate.ts'
+import { m, t } from '../../i18n/translate.ts'
 
 const inspectionId = (item: InspectionListItem) => item.inspection_id._id
-const PRETRIP_NOUN = { one: 'pre-trip', many: 'pre-trips' }
+const PRETRIP_NOUN = { one: m('pre-trip'), many: m('pre-trips') }
 
 export function PreTripTab({ unit }: { unit: Unit }) {
   return (
@@ -38,7 +38,7 @@ function PreTripList({ unit }: { unit: Unit }) {
   if (preTrips.rows.length === 0) {
     return (
       <p className="py-6 text-center text-slate-600 dark:text-slate-300">
-        {offline ? 'No pre-trips of this unit are saved on this device yet.' : "The driver hasn't made any pretrips yet."}
+        {offline ? t('No pre-trips of this unit are saved on this device yet.') : t("The driver hasn't made any pretrips yet.")}
       </p>
     )
   }

@@ -12,7 +12,7 @@ import type { Unit } from '../../../core/contract/units.ts'
 import { Button } from '../../ui/button.tsx'
 import { ChangeStatusModal } from './change-status-modal.tsx'
 import { statusActionsOf, type StatusAction } from './status-actions.ts'
-import { t } from '../../i18n/translate.ts'
+import { t, tr } from '../../i18n/translate.ts'
 
 const linkClass =
   'inline-flex min-h-12 items-center justify-center rounded-lg border border-primary bg-primary px-5 py-3 font-medium text-white hover:bg-primary/90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary'
@@ -55,15 +55,15 @@ export function UnitActions({ unit }: { unit: Unit }) {
       {actions.map((action) =>
         action.kind === 'link' ? (
           <Link key={action.label} to={action.to} params={{ unitId: unit._id }} className={linkClass}>
-            {action.label}
+            {tr(action.label)}
           </Link>
         ) : (
           <Button key={action.label} onClick={() => setOpen(action)}>
-            {action.label}
+            {tr(action.label)}
           </Button>
         ),
       )}
-      {open && <ChangeStatusModal unit={unit} title={open.label} choices={open.choices} onClose={() => setOpen(null)} />}
+      {open && <ChangeStatusModal unit={unit} title={tr(open.label)} choices={open.choices} onClose={() => setOpen(null)} />}
     </div>
   )
 }

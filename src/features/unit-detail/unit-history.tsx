@@ -10,10 +10,10 @@ import { VirtualList } from '../../ui/virtual-list.tsx'
 import { LoadError } from './load-error.tsx'
 import { asSaved } from './saved-rows.ts'
 import { unitTimelineKey, unitTimelineQuery } from './unit-timeline-query.ts'
-import { t } from '../../i18n/translate.ts'
+import { m, t } from '../../i18n/translate.ts'
 
 const entryId = (entry: TimelineEntry) => entry._id
-const CHANGE_NOUN = { one: 'status change', many: 'status changes' }
+const CHANGE_NOUN = { one: m('status change'), many: m('status changes') }
 const ENTRY_ESTIMATE_PX = 84
 
 function HistoryEntry({ entry }: { entry: TimelineEntry }) {
@@ -40,7 +40,7 @@ export function UnitHistory({ unitId }: { unitId: string }) {
   if (timeline.rows.length === 0) {
     return (
       <p className="py-6 text-center text-slate-600 dark:text-slate-300">
-        {offline ? 'No history of this unit is saved on this device yet.' : 'No status changes yet.'}
+        {offline ? t('No history of this unit is saved on this device yet.') : t('No status changes yet.')}
       </p>
     )
   }

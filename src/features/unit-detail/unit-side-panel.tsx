@@ -3,7 +3,7 @@ import { t } from '../../i18n/translate.ts'
 export function UnitSidePanel() {
   return (
     <aside aria-label={t('More for this unit')} className="flex flex-col self-start gap-2 rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-strokedark dark:bg-boxdark">
-      {['Pre-Trip', 'Documents'].map((label) => (
+      {[t('Pre-Trip'), t('Documents')].map((label) => (
         <button
           key={label}
           type="button"

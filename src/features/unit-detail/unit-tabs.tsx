@@ -1,7 +1,7 @@
 // The tab strip of the owner's unit screen (WAI-ARIA tabs: arrow keys, Home and End move between tabs).
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react'
 import { UNIT_TABS, type UnitTab } from './unit-tab.ts'
-import { t } from '../../i18n/translate.ts'
+import { t, tr } from '../../i18n/translate.ts'
 
 export interface UnitTabsProps {
   active: UnitTab
@@ -54,7 +54,7 @@ export function UnitTabs({ active, onChange, children }: UnitTabsProps) {
                 selected ? 'border-primary text-primary dark:border-indigo-300 dark:text-indigo-300' : 'border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white'
               }`}
             >
-              {tab.label}
+              {tr(tab.label)}
             </button>
           )
         })}

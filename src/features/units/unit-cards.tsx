@@ -59,8 +59,8 @@ export function UnitCards({ units, onEdit, onDelete, total, hasMore, loadingMore
                     {unit.type} · {unit.unitSubTypeId.name}
                   </span>
                   <span className="flex gap-1">
-                    <IconButton icon="edit" label={`Edit unit ${unit.unitNumber}`} onClick={() => onEdit(unit)} />
-                    <IconButton icon="delete" tone="danger" label={`Delete unit ${unit.unitNumber}`} onClick={() => onDelete(unit)} />
+                    <IconButton icon="edit" label={t('Edit unit {unitNumber}', { unitNumber: unit.unitNumber })} onClick={() => onEdit(unit)} />
+                    <IconButton icon="delete" tone="danger" label={t('Delete unit {unitNumber}', { unitNumber: unit.unitNumber })} onClick={() => onDelete(unit)} />
                   </span>
                 </div>
               </article>
