@@ -41,9 +41,10 @@ function fill(message: string, values: MessageValues | undefined): string {
  * longer language overflows.
  */
 function pseudo(text: string): string {
+  // In words of up to six characters, as a real translation has them, so the padding can wrap.
   const extra = Math.ceil(text.length * 0.4)
-  const padding = extra > 0 ? ` ${'·'.repeat(extra)}` : ''
-  return `⟦${text}${padding}⟧`
+  const words = Array.from({ length: Math.ceil(extra / 6) }, (_, index) => '·'.repeat(Math.min(6, extra - index * 6)))
+  return `⟦${[text, ...words].join(' ')}⟧`
 }
 
 export function activeLocale(): Locale {

@@ -62,7 +62,7 @@ function usePreviewUrl(capture: MediaRef): { url: string | null; loading: boolea
 export function takenLabel(capturedAt: number | null | undefined, now: Date = new Date()): string | null {
   if (typeof capturedAt !== 'number') return null
   const at = dayjs(capturedAt)
-  return `Taken ${at.isSame(now, 'day') ? at.format('HH:mm') : at.format(INSPECTION_DATE_FORMAT)}`
+  return t('Taken {when}', { when: at.isSame(now, 'day') ? at.format('HH:mm') : at.format(INSPECTION_DATE_FORMAT) })
 }
 
 export function sendStateLabel(send: CaptureSendState | undefined): string {

@@ -24,7 +24,7 @@ export const GALLERY_CLOSE_MS = 500
 /** 'Taken 11-20-2026 14:30 · 41.88000, -87.63000 (±12 m)', or null when the device said nothing. */
 export function stampText(stamp: SlideStamp): string | null {
   const parts: string[] = []
-  if (stamp.capturedAt) parts.push(`Taken ${formatInspectionDate(stamp.capturedAt)}`)
+  if (stamp.capturedAt) parts.push(t('Taken {when}', { when: formatInspectionDate(stamp.capturedAt) }))
   if (stamp.location) parts.push(locationText(stamp.location))
   return parts.length > 0 ? parts.join(' · ') : null
 }

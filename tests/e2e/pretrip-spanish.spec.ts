@@ -3,10 +3,12 @@
 // catalog is precached); and the whole pre-trip done offline reaches the server once back online.
 import { devices, type APIRequestContext, type Page } from '@playwright/test'
 import { test, expect } from './fixtures.ts'
-import { canvasJpegs, TRUCK_CHECKLIST } from './pretrip-fixtures.ts'
+import { canvasJpegs } from './pretrip-fixtures.ts'
 import { sign } from './signature-pad.ts'
 
 const ALEX = 'alex@fleetyard.demo'
+/** The seeded Truck checklist as a Spanish reader sees it. */
+const CHECKLIST_ES = ['Luces', 'Presión y estado de llantas', 'Aceite del motor', 'Nivel de anticongelante']
 const PASSWORD = 'Fleetyard1'
 
 const { defaultBrowserType: _browserType, ...pixel7 } = devices['Pixel 7']
@@ -86,7 +88,7 @@ test('a Spanish-speaking driver does the pre-trip offline in Spanish and the ser
 
   const photos = await canvasJpegs(page, [20, 140])
   const checklist = page.getByRole('list', { name: 'Lista de revisión' })
-  for (const item of TRUCK_CHECKLIST) {
+  for (const item of CHECKLIST_ES) {
     await page.getByLabel(`Elegir fotos de ${item}`).setInputFiles(photos)
     const card = checklist.getByRole('listitem', { name: item, exact: true })
     await expect(card.getByRole('list', { name: `Capturas de ${item}` }).getByRole('listitem')).toHaveCount(2, { timeout: 30_000 })
@@ -95,7 +97,7 @@ test('a Spanish-speaking driver does the pre-trip offline in Spanish and the ser
 
   await page.getByRole('button', { name: 'Siguiente' }).click()
   await expect(page.getByRole('heading', { name: 'Paso 2 de 2: Lista y descripción' })).toBeVisible()
-  for (const item of TRUCK_CHECKLIST) await expect(page.getByRole('list', { name: 'Resumen de la lista' }).getByRole('listitem').filter({ hasText: item })).toContainText('2 fotos')
+  for (const item of CHECKLIST_ES) await expect(page.getByRole('list', { name: 'Resumen de la lista' }).getByRole('listitem').filter({ hasText: item })).toContainText('2 fotos')
   await page.getByRole('textbox', { name: 'Descripción' }).fill('Revisión hecha sin conexión.')
   await sign(page, 'Conductor, firme abajo')
   await page.getByRole('button', { name: 'Siguiente' }).click()

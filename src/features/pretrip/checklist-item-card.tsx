@@ -10,6 +10,7 @@ import { CaptureThumbnail } from './capture-thumbnail.tsx'
 import { ItemResultFields, type ItemResultFieldsProps } from './item-result-fields.tsx'
 import { itemUploadErrorMessage, type ItemUploadState } from './pretrip-rules.ts'
 import { t } from '../../i18n/translate.ts'
+import { checklistItemLabel } from '../../lib/checklist.ts'
 
 export interface ChecklistItemCardProps {
   item: ChecklistItem
@@ -27,6 +28,7 @@ export interface ChecklistItemCardProps {
 }
 
 export function ChecklistItemCard({ item, captures, upload, preparing, problems, onFiles, onRemove, onRetry, result }: ChecklistItemCardProps) {
+  const label = checklistItemLabel(item.name)
   const headingId = `pretrip-item-${item.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}`
   return (
     <li
@@ -40,7 +42,7 @@ export function ChecklistItemCard({ item, captures, upload, preparing, problems,
         </span>
         <div className="min-w-0 flex-1">
           <h3 id={headingId} className="font-semibold">
-            {item.name}
+            {label}
           </h3>
           <p className="text-sm text-slate-600 dark:text-slate-300">{item.kind === 'photo' ? t('Photo') : t('Video')}</p>
         </div>
@@ -48,13 +50,13 @@ export function ChecklistItemCard({ item, captures, upload, preparing, problems,
       </div>
 
       {captures.length > 0 && (
-        <ul aria-label={t('Captures of {item}', { item: item.name })} className="flex flex-wrap gap-3">
+        <ul aria-label={t('Captures of {item}', { item: label })} className="flex flex-wrap gap-3">
           {captures.map((capture, index) => (
             <CaptureThumbnail
               key={capture.mediaId}
               capture={capture}
               index={index}
-              item={item.name}
+              item={label}
               onRemove={() => onRemove(capture)}
             />
           ))}
@@ -64,23 +66,23 @@ export function ChecklistItemCard({ item, captures, upload, preparing, problems,
       <div className="flex flex-wrap gap-2">
         {item.kind === 'photo' ? (
           <>
-            <CaptureInput kind="photo" camera label={t('Take photo for {item}', { item: item.name })} variant="primary" onFiles={onFiles}>
+            <CaptureInput kind="photo" camera label={t('Take photo for {item}', { item: label })} variant="primary" onFiles={onFiles}>
               <CatalogueIcon name="camera" className="h-5 w-5" />
               {t('Take photo')}
             </CaptureInput>
-            <CaptureInput kind="photo" multiple label={t('Choose photos for {item}', { item: item.name })} onFiles={onFiles}>
+            <CaptureInput kind="photo" multiple label={t('Choose photos for {item}', { item: label })} onFiles={onFiles}>
               {t('Choose photos')}
             </CaptureInput>
           </>
         ) : (
-          <CaptureInput kind="video" camera label={t('Record video for {item}', { item: item.name })} variant="primary" onFiles={onFiles}>
+          <CaptureInput kind="video" camera label={t('Record video for {item}', { item: label })} variant="primary" onFiles={onFiles}>
             <CatalogueIcon name="video" className="h-5 w-5" />
             {t('Record video')}
           </CaptureInput>
         )}
       </div>
 
-      <ItemResultFields item={item.name} {...result} />
+      <ItemResultFields item={label} {...result} />
 
       {upload.state === 'error' && (
         <div role="alert" className="flex flex-col gap-2 rounded-md bg-red-50 p-3 text-sm text-red-700 dark:bg-red-950/40 dark:text-red-300">

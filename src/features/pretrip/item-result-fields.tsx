@@ -61,7 +61,7 @@ export function ItemResultFields({ item, saved, refusal, onSave, onIncomplete }:
   const message = problem ?? refusal
   return (
     <fieldset className="flex flex-col gap-3 rounded-md border border-slate-200 p-3 dark:border-strokedark">
-      <legend className="px-1 text-sm font-semibold">Result for {item}</legend>
+      <legend className="px-1 text-sm font-semibold">{t('Result for {item}', { item })}</legend>
       <div className="flex gap-2">
         {(['ok', 'defect'] as const).map((value) => (
           <label

@@ -19,6 +19,7 @@ import { capturesOf, resultsOf, SIGN_REPORT_MESSAGE } from './pretrip-rules.ts'
 import { ReportSummary } from './report-summary.tsx'
 import { m, t, tr } from '../../i18n/translate.ts'
 import { resultLabel, severityLabel } from './dvir-labels.ts'
+import { checklistItemLabel } from '../../lib/checklist.ts'
 
 export const PRETRIP_SAVED_MESSAGE = m('Pre-Inspection was successfully saved.')
 
@@ -80,7 +81,7 @@ export function ReviewStep({ draft, checklist }: { draft: DraftRecord; checklist
           return (
             <li key={item.name} className="flex items-center gap-3 rounded-lg border border-slate-200 bg-white px-4 py-3 dark:border-strokedark dark:bg-boxdark">
               <CatalogueIcon name={item.icon} className="h-5 w-5 shrink-0 text-primary" />
-              <span className="min-w-0 flex-1 font-medium">{item.name}</span>
+              <span className="min-w-0 flex-1 font-medium">{checklistItemLabel(item.name)}</span>
               <span className="text-sm text-slate-600 dark:text-slate-300">
                 {counted}
               </span>

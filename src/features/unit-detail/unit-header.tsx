@@ -36,7 +36,7 @@ export function UnitHeader({ unit }: { unit: Unit }) {
       <div className="flex flex-col gap-1">
         <UnitTitle unit={unit} />
         <p className="text-slate-600 dark:text-slate-300">
-          Unit {unit.unitNumber} · {unit.type}
+          {t('Unit {unitNumber}', { unitNumber: unit.unitNumber })} · {unit.type}
           {unit.unitSubTypeId.name ? ` / ${unit.unitSubTypeId.name}` : ''}
         </p>
         <p className="font-mono text-sm text-slate-600 dark:text-slate-300">

@@ -46,7 +46,7 @@ export function ArchivedUnitsModal({ companyId, onClose }: { companyId: string; 
             {archived.data.map((unit) => (
               <li key={unit._id} className="flex items-center justify-between gap-3 rounded-md border border-slate-200 p-3 dark:border-strokedark">
                 <span>
-                  <span className="font-semibold">Unit {unit.unitNumber}</span> · {unit.make} {unit.model} · {unit.vin}
+                  <span className="font-semibold">{t('Unit {unitNumber}', { unitNumber: unit.unitNumber })}</span> · {unit.make} {unit.model} · {unit.vin}
                 </span>
                 <Button variant="secondary" pending={restore.isPending && restore.variables === unit._id} onClick={() => restore.mutate(unit._id)}>
                   {t('Restore')}

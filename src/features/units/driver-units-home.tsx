@@ -42,7 +42,7 @@ function DriverUnitsGrid({ driverId, companyId }: { driverId: string; companyId:
             <CatalogueIcon name={unit.unitTypeId.icon} className="h-10 w-10 shrink-0 text-primary" />
             <span className="min-w-0 flex-1">
               <span className="flex items-center justify-between gap-2">
-                <span className="font-semibold">Unit {unit.unitNumber}</span>
+                <span className="font-semibold">{t('Unit {unitNumber}', { unitNumber: unit.unitNumber })}</span>
                 <StatusBadge status={unit.status} />
               </span>
               <span className="block truncate text-sm text-slate-700 dark:text-slate-200">

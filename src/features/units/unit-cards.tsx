@@ -46,7 +46,7 @@ export function UnitCards({ units, onEdit, onDelete, total, hasMore, loadingMore
               <article className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-strokedark dark:bg-boxdark">
                 <div className="flex items-start justify-between gap-3">
                   <Link to="/unit/$unitId" params={{ unitId: unit._id }} className="min-w-0 flex-1">
-                    <h2 className="font-semibold text-primary dark:text-indigo-300">Unit {unit.unitNumber}</h2>
+                    <h2 className="font-semibold text-primary dark:text-indigo-300">{t('Unit {unitNumber}', { unitNumber: unit.unitNumber })}</h2>
                     <p className="truncate text-sm text-slate-700 dark:text-slate-200">
                       {unit.year} {unit.make} {unit.model}
                     </p>
