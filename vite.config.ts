@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa'
+import { catalogs } from './scripts/vite-catalogs.ts'
 import { compileHints } from './scripts/vite-compile-hints.ts'
 import { entryChunk } from './scripts/vite-entry-chunk.ts'
 import { headStart } from './scripts/vite-head-start.ts'
@@ -49,6 +50,7 @@ export default defineConfig({
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: './src/routes', generatedRouteTree: './src/routeTree.gen.ts' }),
     startUp.plugin,
+    catalogs(),
     // What /units runs as it opens — the start-up chunk, the signed-in layout, the units route and the
     // paged list — compiles off the main thread as it streams in (scripts/vite-compile-hints.ts).
     compileHints(['start-up', 'signed-in', '_app', '_app.units', 'lists']),
@@ -76,7 +78,9 @@ export default defineConfig({
       includeManifestIcons: false,
       // The shell and every lazy route chunk are precached, so any screen opens offline after one visit.
       injectManifest: {
-        globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+        // The language catalogs are JSON (scripts/vite-catalogs.ts): precached so an offline start in
+        // Spanish or French is in that language.
+        globPatterns: ['**/*.{js,css,html,svg,png,woff2}', 'assets/*.json'],
         // Store screenshots are only read by the browser's install dialog, online.
         globIgnores: ['screenshots/**'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,

@@ -12,6 +12,7 @@ import { errorResponse } from './http/error-response.ts'
 import { serveClient } from './http/static.ts'
 import { apiRoutes } from './routes/index.ts'
 import { newFileKey } from './storage/storage.ts'
+import { translateMessages } from './http/translate-messages.ts'
 
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>()
@@ -29,6 +30,7 @@ export function createApp(deps: AppDeps) {
   // gzip for text (JS, CSS, HTML, JSON); hono/compress leaves images, video and small bodies alone.
   app.use('*', compress())
 
+  app.use('/api/*', translateMessages)
   app.use('/api/*', routeBodyLimit)
   app.use('/api/*', resolveSession)
   app.use('/api/*', receiveMediaUploads(deps))

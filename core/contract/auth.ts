@@ -80,6 +80,13 @@ export interface OwnJoinRequest {
   status: 'pending' | 'declined'
 }
 
+/** The languages of the app (issue 25): English, Spanish, French (Canadian usage). */
+export const LANGUAGES = ['en', 'es', 'fr'] as const
+export type Language = (typeof LANGUAGES)[number]
+
+/** PUT /user/language/{id}: the language the user chose in Settings, kept for every device. */
+export const UpdateLanguageBody = v.object({ language: v.picklist(LANGUAGES, 'Choose English, Spanish or French.') })
+
 /** The signed-in user as GET /user/{id} returns it under `user`. */
 export interface AuthUser {
   _id: string
@@ -92,6 +99,8 @@ export interface AuthUser {
   licenceExpiresOn?: string | null
   /** The user's request to join a company, while it waits or after it was declined; null when none. */
   joinRequest?: OwnJoinRequest | null
+  /** The language the user chose in Settings; null when never chosen (each device follows its browser). */
+  language?: Language | null
 }
 export interface UserResponse {
   user: AuthUser

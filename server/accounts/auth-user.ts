@@ -66,5 +66,6 @@ export async function authUserOf(db: Db, row: UserRow, deps: UrlDeps): Promise<A
     isNewUser: row.isNewUser,
     licenceExpiresOn: row.licenceExpiresOn,
     joinRequest,
+    language: row.language ?? null,
   }
 }

@@ -18,6 +18,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import type { DistanceUnit } from '../../core/contract/company-settings.ts'
+import type { Language } from '../../core/contract/auth.ts'
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   dataType: () => 'bytea',
@@ -66,6 +67,8 @@ export const users = pgTable(
     isNewUser: boolean('is_new_user').notNull().default(true),
     /** The driver licence's expiry date (reminders 30, 7 and 0 days before); null: not given. */
     licenceExpiresOn: date('licence_expires_on', { mode: 'string' }),
+    /** The language the user reads the app, mails and notifications in; null: never chosen (the device decides). */
+    language: text('language').$type<Language>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -18,7 +18,7 @@ export function jobHandlers(deps: Pick<AppDeps, 'db' | 'mailer' | 'files' | 'pub
   const { db, mailer, publicUrl } = deps
   const now = () => deps.now?.() ?? new Date()
   const deliver = { db, mailer, push: deps.push, publicUrl, now }
-  const accountOf = async (email: string) => (await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1))[0]
+  const accountOf = async (email: string) => (await db.select({ id: users.id, language: users.language }).from(users).where(eq(users.email, email)).limit(1))[0]
 
   return {
     async 'mail.password-reset'({ email }) {
@@ -31,7 +31,7 @@ export function jobHandlers(deps: Pick<AppDeps, 'db' | 'mailer' | 'files' | 'pub
         tokenHash: hashToken(token),
         expiresAt: new Date(now().getTime() + RESET_TOKEN_TTL_MS),
       })
-      await mailer.send(passwordResetMail(email, `${publicUrl}/set-password/${token}`))
+      await mailer.send(passwordResetMail(email, `${publicUrl}/set-password/${token}`, account.language))
     },
 
     async 'mail.invitation'({ email, companyId, invitedBy }) {

@@ -1,4 +1,5 @@
 // The text of every mail Fleetyard sends. Each carries one link, which the file mailer also prints.
+import type { Language } from '../../core/contract/auth.ts'
 import type { MailMessage } from './mailer.ts'
 
 export function invitationMail(to: string, companyName: string, link: string): MailMessage {
@@ -19,20 +20,44 @@ export function invitationMail(to: string, companyName: string, link: string): M
   }
 }
 
-export function passwordResetMail(to: string, link: string): MailMessage {
-  return {
-    to,
+// The reset mail goes to an account, so it is written in the language the user chose (null: English).
+const PASSWORD_RESET_TEXT: Record<Language, { subject: string; lines: [string, string, string, string] }> = {
+  en: {
     subject: 'Reset your Fleetyard password',
-    text: [
+    lines: [
       'Hello,',
-      '',
       'Someone asked to reset the password of your Fleetyard account.',
       'Set a new password with this link (it works once and expires in 1 hour):',
-      '',
-      link,
-      '',
       'If it was not you, ignore this email: your password stays as it is.',
-    ].join('\n'),
+    ],
+  },
+  es: {
+    subject: 'Restablezca su contraseña de Fleetyard',
+    lines: [
+      'Hola:',
+      'Alguien pidió restablecer la contraseña de su cuenta de Fleetyard.',
+      'Cree una nueva contraseña con este enlace (sirve una sola vez y vence en 1 hora):',
+      'Si no fue usted, ignore este correo: su contraseña no cambia.',
+    ],
+  },
+  fr: {
+    subject: 'Réinitialisez votre mot de passe Fleetyard',
+    lines: [
+      'Bonjour,',
+      'Quelqu’un a demandé de réinitialiser le mot de passe de votre compte Fleetyard.',
+      'Créez un nouveau mot de passe avec ce lien (il fonctionne une fois et expire dans 1 heure) :',
+      'Si ce n’était pas vous, ignorez ce courriel : votre mot de passe reste le même.',
+    ],
+  },
+}
+
+export function passwordResetMail(to: string, link: string, language: Language | null = null): MailMessage {
+  const { subject, lines } = PASSWORD_RESET_TEXT[language ?? 'en']
+  const [hello, asked, useLink, notYou] = lines
+  return {
+    to,
+    subject,
+    text: [hello, '', asked, useLink, '', link, '', notYou].join('\n'),
     link,
   }
 }

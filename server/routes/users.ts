@@ -8,6 +8,7 @@ import {
   SaveDocumentFields,
   UpdateCompanyBody,
   UpdatePasswordBody,
+  UpdateLanguageBody,
   UpdateProfileBody,
   type DashboardCounts,
   type MessageResponse,
@@ -126,6 +127,20 @@ export function userRoutes() {
     const body = await jsonBody(c, UpdateCompanyBody)
     const { db, now } = c.var.deps
     return c.json<MessageResponse>(await db.transaction((tx) => requestToJoin(tx, id, body.companyId, now?.() ?? new Date())))
+  })
+
+  // The language the user chose (Settings); every device of the account adopts it at its next user load.
+  routes.put('/language/:id', async (c) => {
+    const id = ownId(c)
+    const body = await jsonBody(c, UpdateLanguageBody)
+    const { db, now } = c.var.deps
+    const [row] = await db
+      .update(users)
+      .set({ language: body.language, updatedAt: now?.() ?? new Date() })
+      .where(eq(users.id, id))
+      .returning()
+    if (!row) throw new NotFound(NOT_FOUND)
+    return c.json<UserResponse>({ user: await authUserOf(db, row, c.var.deps) })
   })
 
   routes.put('/update-profile/:id', async (c) => {

@@ -8,6 +8,7 @@ import { storedToken } from './session.ts'
 import { watchedFetch, type ReadLink } from './watched-fetch.ts'
 import { connectivity } from '../lib/app-connectivity.ts'
 import { STORAGE_KEYS } from '../lib/storage-keys.ts'
+import { activeLocale } from '../i18n/translate.ts'
 
 export const API_URL: string = (import.meta.env.VITE_API_URL as string | undefined) ?? '/api'
 
@@ -33,6 +34,8 @@ export function createApiClient(prefixUrl: string, link: ReadLink | (() => void)
         (request) => {
           const token = storedToken()
           if (token) request.headers.set('Authorization', `Bearer ${token}`)
+          // The server answers its messages in the language the app shows (server/http/translate-messages.ts).
+          request.headers.set('Accept-Language', activeLocale())
         },
       ],
       afterResponse: [

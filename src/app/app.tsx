@@ -21,6 +21,7 @@ import { OfflineBanner } from '../ui/offline-banner.tsx'
 import { retryingImport } from '../lib/retrying-import.ts'
 import { isMobileDevice } from '../lib/device.ts'
 import { ServerUnreachable } from '../ui/server-unreachable.tsx'
+import { useLocaleVersion } from '../i18n/use-locale.ts'
 import { useToastsWanted, wantToasts, wantToastsOffQuietScreens } from './toasts-wanted.ts'
 import { TOAST_SHOWS_MS, keptToastId, takeKeptToast } from '../ui/kept-toast.ts'
 
@@ -86,9 +87,11 @@ const TOAST_PLACEMENT = isMobileDevice()
   : ({ position: 'top-center', containerStyle: { top: 72 } } as const)
 
 export function App() {
+  // A language switch renders every screen again in the new language.
+  const locale = useLocaleVersion()
   return (
     <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions}>
-      <div className="flex h-dvh flex-col">
+      <div key={locale} className="flex h-dvh flex-col">
         <OfflineBanner />
         <div className="min-h-0 flex-1">
           <RestoredApp />

@@ -7,6 +7,7 @@ import { useEffect } from 'react'
 import { whenIdle } from '../lib/when-idle.ts'
 import { afterFirstScreen } from './first-screen.ts'
 import { wantToasts } from './toasts-wanted.ts'
+import { t } from '../i18n/translate.ts'
 
 const UPDATE_TOAST_ID = 'pwa-update'
 /** An installed app can stay open for days; look for a new version hourly, not only at start. */
@@ -46,7 +47,7 @@ function offerUpdate(waiting: ServiceWorker): void {
     toast(
       (shown) => (
         <span className="flex items-center gap-3">
-          <span>A new version of Fleetyard is available.</span>
+          <span>{t('A new version of Fleetyard is available.')}</span>
           <button
             type="button"
             className="rounded-md bg-primary px-3 py-1.5 text-sm font-medium text-white hover:bg-primary/90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
@@ -55,7 +56,7 @@ function offerUpdate(waiting: ServiceWorker): void {
               waiting.postMessage(SKIP_WAITING)
             }}
           >
-            Reload
+            {t('Reload')}
           </button>
         </span>
       ),

@@ -1,6 +1,7 @@
 // The driver's pre-trip checklist (spec §2 "Driver pre-trip screen", §9): the four default items, then
 // the inspection types the owner attached to the unit's sub type — each named once, with its icon and
 // whether it asks for photos or a video.
+import { m, tr } from '../i18n/translate.ts'
 
 export type CaptureKind = 'photo' | 'video'
 
@@ -21,10 +22,10 @@ export interface AttachedInspectionType {
 
 /** Spec §2: Lights, Tire Pressure & Condition, Engine Oil, Coolant level; photos by default (spec §9). */
 export const DEFAULT_CHECKLIST: readonly ChecklistItem[] = [
-  { name: 'Lights', icon: 'lights', kind: 'photo' },
-  { name: 'Tire Pressure & Condition', icon: 'tire', kind: 'photo' },
-  { name: 'Engine Oil', icon: 'oil-can', kind: 'photo' },
-  { name: 'Coolant level', icon: 'coolant', kind: 'photo' },
+  { name: m('Lights'), icon: 'lights', kind: 'photo' },
+  { name: m('Tire Pressure & Condition'), icon: 'tire', kind: 'photo' },
+  { name: m('Engine Oil'), icon: 'oil-can', kind: 'photo' },
+  { name: m('Coolant level'), icon: 'coolant', kind: 'photo' },
 ]
 
 /** Names match case- and space-insensitively: 'Engine oil ' is the default 'Engine Oil'. */
@@ -58,4 +59,13 @@ export function pretripChecklist(attached: readonly AttachedInspectionType[]): C
     }
   }
   return items
+}
+
+/**
+ * A checklist item's name as the screen shows it: the default items (the spec's, and the built-in
+ * inspection types named like them) in the language shown; a company's own items as they were named.
+ * The name itself stays the item's key in drafts and on the server.
+ */
+export function checklistItemLabel(name: string): string {
+  return DEFAULT_CHECKLIST.some((item) => item.name === name) ? tr(name) : name
 }

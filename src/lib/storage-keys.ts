@@ -5,6 +5,8 @@ export const STORAGE_KEYS = {
   /** Proof this device signed in before (server sign-in limits); kept across logouts, unlike the token. */
   deviceToken: 'device-token',
   colorTheme: 'color-theme',
+  /** The language the device shows (i18n/language.ts): the user's choice, kept for the next (offline) start. */
+  language: 'language',
   sidebarExpanded: 'sidebar-expanded',
   /** The signed-in user's role and company id, for a head start at the next launch (api/session-hint.ts). */
   sessionHint: 'session-hint',

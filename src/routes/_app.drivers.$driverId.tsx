@@ -6,11 +6,12 @@ import { NotFoundPanel } from '../ui/not-found-panel.tsx'
 import { RouteError } from '../ui/route-error.tsx'
 import { SkeletonList } from '../ui/skeleton-list.tsx'
 import { requireOwner } from './-owner-only.ts'
+import { t } from '../i18n/translate.ts'
 
 export const Route = createFileRoute('/_app/drivers/$driverId')({
   beforeLoad: ({ context }) => requireOwner(context),
   loader: ({ context, params }) => context.queryClient.ensureQueryData(driverDetailsQuery(params.driverId)),
-  pendingComponent: () => <SkeletonList label="Loading driver" />,
+  pendingComponent: () => <SkeletonList label={t('Loading driver')} />,
   errorComponent: DriverError,
   component: DriverRoute,
 })

@@ -9,6 +9,8 @@ import { connectivity } from '../lib/app-connectivity.ts'
 import { retryingImport } from '../lib/retrying-import.ts'
 import { whenIdle } from '../lib/when-idle.ts'
 import { requireArea } from './-guards.ts'
+import { useSignedInUser } from '../api/use-signed-in-user.ts'
+import { followUserLanguage } from '../i18n/language.ts'
 
 // The outbox (Dexie, ~30 KB) loads only once the page needs it (app/outbox-when-needed.ts), and never
 // before the first screen is up (app/first-screen.ts): the sync indicator shows nothing until a change
@@ -26,6 +28,9 @@ export const Route = createFileRoute('/_app')({
 function AppRoute() {
   const outboxInUse = useOutboxInUse()
   const queryClient = useQueryClient()
+  // The language kept with the user (chosen in Settings on any device) wins over this device's.
+  const { language } = useSignedInUser()
+  useEffect(() => followUserLanguage(language), [language])
   // Changes waiting on the device (made earlier, before a reload, or in another tab) are sent from any
   // screen, not only the one that made them.
   useEffect(() => watchForStoredOps({ connectivity }), [])

@@ -1,6 +1,7 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
 import { requireArea } from './-guards.ts'
 import { CardPage } from '../ui/card-page.tsx'
+import { LanguageSwitch } from '../i18n/language-switch.tsx'
 
 export const Route = createFileRoute('/_public')({
   beforeLoad: ({ context }) => requireArea(context, 'signed-out'),
@@ -10,6 +11,8 @@ export const Route = createFileRoute('/_public')({
 function PublicLayout() {
   return (
     <CardPage>
+      {/* Before anyone signs in, so a driver can read the sign-in and sign-up forms in their language. */}
+      <LanguageSwitch className="mb-4 justify-end" />
       <Outlet />
     </CardPage>
   )

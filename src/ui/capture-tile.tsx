@@ -12,6 +12,7 @@ import { api } from '../api/client.ts'
 import { readMedia } from '../outbox/media-store.ts'
 import { outboxDb, type MediaRef } from '../outbox/outbox-db.ts'
 import type { CaptureSendState } from '../outbox/use-outbox.ts'
+import { t } from '../i18n/translate.ts'
 
 type LocalUrl = { status: 'loading' } | { status: 'found'; url: string } | { status: 'missing' }
 
@@ -61,15 +62,15 @@ function usePreviewUrl(capture: MediaRef): { url: string | null; loading: boolea
 export function takenLabel(capturedAt: number | null | undefined, now: Date = new Date()): string | null {
   if (typeof capturedAt !== 'number') return null
   const at = dayjs(capturedAt)
-  return `Taken ${at.isSame(now, 'day') ? at.format('HH:mm') : at.format(INSPECTION_DATE_FORMAT)}`
+  return t('Taken {when}', { when: at.isSame(now, 'day') ? at.format('HH:mm') : at.format(INSPECTION_DATE_FORMAT) })
 }
 
 export function sendStateLabel(send: CaptureSendState | undefined): string {
-  if (!send) return 'Saved on this device'
+  if (!send) return t('Saved on this device')
   if (send.state === 'sending') return `Uploading ${send.progress}%`
-  if (send.state === 'sent') return 'On the cloud'
-  if (send.state === 'failed') return 'Not uploaded'
-  return 'Saved on this device'
+  if (send.state === 'sent') return t('On the cloud')
+  if (send.state === 'failed') return t('Not uploaded')
+  return t('Saved on this device')
 }
 
 export interface CaptureTileProps {
@@ -83,7 +84,7 @@ export interface CaptureTileProps {
 
 export function CaptureTile({ capture, send, onEdit, onRemove }: CaptureTileProps) {
   const { url, loading } = usePreviewUrl(capture)
-  const name = capture.name || (capture.kind === 'photo' ? 'Photo' : 'Video')
+  const name = capture.name || (capture.kind === 'photo' ? t('Photo') : t('Video'))
   const taken = takenLabel(capture.capturedAt)
   return (
     <li aria-busy={loading || undefined} className="flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-white dark:border-strokedark dark:bg-boxdark">
@@ -106,8 +107,8 @@ export function CaptureTile({ capture, send, onEdit, onRemove }: CaptureTileProp
         <span className={send?.state === 'failed' ? 'text-red-600 dark:text-red-400' : 'text-slate-600 dark:text-slate-300'}>{sendStateLabel(send)}</span>
         {(onEdit || onRemove) && (
           <div className="flex justify-between gap-2">
-            {onEdit && <TileAction label={`Edit ${name}`} onClick={onEdit} tone="primary" text="Edit" />}
-            {onRemove && <TileAction label={`Remove ${name}`} onClick={onRemove} tone="danger" text="Remove" />}
+            {onEdit && <TileAction label={t('Edit {name}', { name })} onClick={onEdit} tone="primary" text={t('Edit')} />}
+            {onRemove && <TileAction label={t('Remove {name}', { name })} onClick={onRemove} tone="danger" text={t('Remove')} />}
           </div>
         )}
       </div>

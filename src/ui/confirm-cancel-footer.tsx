@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react'
 import { Button } from './button.tsx'
 import { ConfirmDialog } from './confirm-dialog.tsx'
+import { t } from '../i18n/translate.ts'
 
 export interface ConfirmCancelFooterProps {
   error: string | null
@@ -29,7 +30,7 @@ export function ConfirmCancelFooter(props: ConfirmCancelFooterProps) {
       )}
       <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-4 dark:border-strokedark">
         <Button variant="secondary" onClick={() => onConfirmingCancelChange(true)} disabled={busy}>
-          Cancel
+          {t('Cancel')}
         </Button>
         {props.children}
       </div>
@@ -37,7 +38,7 @@ export function ConfirmCancelFooter(props: ConfirmCancelFooterProps) {
         <ConfirmDialog
           title={props.cancelTitle}
           message={props.cancelMessage}
-          confirmLabel="Proceed"
+          confirmLabel={t('Proceed')}
           pending={busy}
           onConfirm={props.onCancel}
           onCancel={() => onConfirmingCancelChange(false)}

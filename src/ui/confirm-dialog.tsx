@@ -1,5 +1,6 @@
 // A yes/no question in a modal — the delete confirmations of spec §2 and §5.
 import { Modal } from './modal.tsx'
+import { t } from '../i18n/translate.ts'
 
 export interface ConfirmDialogProps {
   message: string
@@ -10,9 +11,9 @@ export interface ConfirmDialogProps {
   pending?: boolean
 }
 
-export function ConfirmDialog({ message, onConfirm, onCancel, title = 'Please confirm', confirmLabel = 'Delete', pending = false }: ConfirmDialogProps) {
+export function ConfirmDialog({ message, onConfirm, onCancel, title, confirmLabel, pending = false }: ConfirmDialogProps) {
   return (
-    <Modal title={title} onClose={onCancel}>
+    <Modal title={title ?? t('Please confirm')} onClose={onCancel}>
       <p className="text-sm">{message}</p>
       <div className="mt-6 flex justify-end gap-3">
         <button
@@ -20,7 +21,7 @@ export function ConfirmDialog({ message, onConfirm, onCancel, title = 'Please co
           onClick={onCancel}
           className="rounded-md border border-slate-300 px-4 py-2 text-sm font-medium hover:bg-slate-50 dark:border-strokedark dark:hover:bg-boxdark-2"
         >
-          Cancel
+          {t('Cancel')}
         </button>
         <button
           type="button"
@@ -28,7 +29,7 @@ export function ConfirmDialog({ message, onConfirm, onCancel, title = 'Please co
           disabled={pending}
           className="rounded-md bg-red-600 px-4 py-2 text-sm font-medium text-white hover:bg-red-700 disabled:opacity-60"
         >
-          {confirmLabel}
+          {confirmLabel ?? t('Delete')}
         </button>
       </div>
     </Modal>

@@ -2,6 +2,7 @@
 // desk it copies the value and says 'Copied' for 2 seconds (spec §9).
 import { useEffect, useRef, useState } from 'react'
 import { isMobileDevice } from '../lib/device.ts'
+import { t } from '../i18n/translate.ts'
 
 export const COPIED_FEEDBACK_MS = 2000
 
@@ -58,13 +59,13 @@ export function CopyContact({ kind, value, className = '' }: CopyContactProps) {
       <button
         type="button"
         onClick={() => void onCopy()}
-        title={kind === 'phone' ? 'Copy phone number' : 'Copy email'}
+        title={kind === 'phone' ? t('Copy phone number') : t('Copy email')}
         className="text-left text-primary hover:underline focus-visible:outline-2 focus-visible:outline-primary dark:text-indigo-300"
       >
         {value}
       </button>
       <span role="status" className="text-xs font-medium text-green-600 dark:text-green-400">
-        {copied ? 'Copied' : ''}
+        {copied ? t('Copied') : ''}
       </span>
     </span>
   )

@@ -5,6 +5,7 @@
 // columns have a button in their header and say which way they sort (aria-sort).
 import type { ReactNode } from 'react'
 import { usePagedVirtualizer } from './use-paged-virtualizer.ts'
+import { t } from '../i18n/translate.ts'
 
 export type SortDirection = 'ascending' | 'descending'
 
@@ -167,7 +168,7 @@ function VirtualTable<Row>({ columns, rows, rowKey, label, onRowClick, sort, onS
       </table>
       {loadingMore && (
         <p role="status" className="px-4 py-3 text-center text-sm text-slate-600 dark:text-slate-300">
-          Loading more…
+          {t('Loading more…')}
         </p>
       )}
     </div>

@@ -6,6 +6,7 @@ import { isMobileDevice } from '../lib/device.ts'
 import { isPrintable, type FileKind } from '../lib/file-kind.ts'
 import { Button } from './button.tsx'
 import { Modal } from './modal.tsx'
+import { t } from '../i18n/translate.ts'
 
 export interface PreviewableDocument {
   fileName: string
@@ -86,22 +87,22 @@ export function DocumentPreview({ document, error, title, onClose }: DocumentPre
   const [mobile] = useState(() => isMobileDevice())
   const [printBlocked, setPrintBlocked] = useState(false)
   return (
-    <Modal title={title ?? document?.fileName ?? 'Preview'} onClose={onClose} size="xl">
+    <Modal title={title ?? document?.fileName ?? t('Preview')} onClose={onClose} size="xl">
       <div className="flex flex-col gap-4">
         <DocumentView document={document} error={error} />
         {printBlocked && (
           <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-            The print window was blocked. Allow pop-ups for this site and try again.
+            {t('The print window was blocked. Allow pop-ups for this site and try again.')}
           </p>
         )}
         <div className="flex flex-wrap justify-end gap-3">
           {!mobile && document && isPrintable(document.kind) && (
             <Button variant="secondary" onClick={() => setPrintBlocked(!printDocument(document))}>
-              Print
+              {t('Print')}
             </Button>
           )}
           <Button variant="secondary" onClick={onClose}>
-            Close
+            {t('Close')}
           </Button>
           {document && (
             <a
@@ -109,7 +110,7 @@ export function DocumentPreview({ document, error, title, onClose }: DocumentPre
               download={document.fileName}
               className="inline-flex min-h-12 items-center justify-center rounded-lg border border-primary bg-primary px-5 py-3 font-medium text-white hover:bg-primary/90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
             >
-              Download
+              {t('Download')}
             </a>
           )}
         </div>
@@ -130,7 +131,7 @@ function DocumentView({ document, error }: { document: PreviewableDocument | nul
   if (!document) {
     return (
       <p role="status" className="flex h-64 items-center justify-center text-slate-600 dark:text-slate-300">
-        Loading...
+        {t('Loading...')}
       </p>
     )
   }
@@ -147,13 +148,13 @@ function DocumentView({ document, error }: { document: PreviewableDocument | nul
   if (document.kind === 'pdf') {
     return (
       <object data={pdfViewUrl(document.url)} type="application/pdf" aria-label={document.fileName} className="h-[65vh] w-full rounded-md border border-slate-200 dark:border-strokedark">
-        <p className="p-6 text-center text-slate-600 dark:text-slate-300">This browser cannot show the PDF here. Download it to open it.</p>
+        <p className="p-6 text-center text-slate-600 dark:text-slate-300">{t('This browser cannot show the PDF here. Download it to open it.')}</p>
       </object>
     )
   }
   return (
     <p className="rounded-md bg-slate-100 p-6 text-center text-slate-600 dark:bg-boxdark-2 dark:text-slate-300">
-      {broken ? 'Image Not Found' : 'This file cannot be shown here. Download it to open it.'}
+      {broken ? t('Image Not Found') : t('This file cannot be shown here. Download it to open it.')}
     </p>
   )
 }

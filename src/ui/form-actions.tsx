@@ -1,6 +1,7 @@
 // The footer every form modal ends with: a secondary Cancel that closes, and the primary action that
 // shows its pending state. Without `onConfirm` the primary button submits the surrounding form.
 import { Button } from './button.tsx'
+import { t } from '../i18n/translate.ts'
 
 export interface FormActionsProps {
   onCancel: () => void
@@ -13,7 +14,7 @@ export function FormActions({ onCancel, pending, submitLabel, onConfirm }: FormA
   return (
     <div className="flex justify-end gap-3">
       <Button variant="secondary" onClick={onCancel}>
-        Cancel
+        {t('Cancel')}
       </Button>
       {onConfirm ? (
         <Button pending={pending} onClick={onConfirm}>

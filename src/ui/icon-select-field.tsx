@@ -1,6 +1,7 @@
 // An icon picked from the catalogue by name, with the chosen icon drawn beside the select.
 import { SelectField } from './form-field.tsx'
 import { CatalogueIcon, iconLabel } from './icon-catalogue.tsx'
+import { t } from '../i18n/translate.ts'
 
 export interface IconSelectFieldProps<Name extends string> {
   value: Name
@@ -12,7 +13,7 @@ export function IconSelectField<Name extends string>({ value, options, onChange 
   return (
     <div className="flex items-end gap-3">
       <div className="flex-1">
-        <SelectField label="Icon" value={value} onChange={(event) => onChange(event.target.value as Name)}>
+        <SelectField label={t('Icon')} value={value} onChange={(event) => onChange(event.target.value as Name)}>
           {options.map((option) => (
             <option key={option} value={option}>
               {iconLabel(option)}

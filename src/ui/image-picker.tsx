@@ -1,6 +1,7 @@
 // Choose one image (avatar, licence side): a file button showing the chosen image — or, until one is
 // chosen, the saved one — as its preview.
 import { useEffect, useId, useRef, useState } from 'react'
+import { t } from '../i18n/translate.ts'
 
 export interface ImagePickerProps {
   label: string
@@ -44,7 +45,7 @@ export function ImagePicker({ label, currentUrl, file, onFileChange, hint, previ
         htmlFor={inputId}
         className="flex cursor-pointer flex-col items-center gap-1 rounded-md border-2 border-dashed border-slate-300 px-4 py-5 text-center text-sm transition focus-within:outline-2 focus-within:outline-primary hover:border-primary dark:border-strokedark"
       >
-        <span className="font-medium text-primary dark:text-indigo-300">{file ? file.name : 'Click to upload'}</span>
+        <span className="font-medium text-primary dark:text-indigo-300">{file ? file.name : t('Click to upload')}</span>
         {hint && (
           <span id={hintId} className="text-xs text-slate-500 dark:text-slate-400">
             {hint}

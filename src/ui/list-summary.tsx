@@ -1,6 +1,8 @@
 // The line above a server-paged list: how many rows are loaded of how many the list holds ('Showing 50
 // of 10,000 units'), or, while the server cannot be reached, that the list shows only what this device
 // saved. A polite live region, so a screen reader hears a search's result count once it settles.
+import { INTL_TAGS } from '../i18n/locales.ts'
+import { activeLocale, t, tr } from '../i18n/translate.ts'
 
 export interface ListNoun {
   one: string
@@ -18,17 +20,28 @@ export interface ListSummaryProps {
 // Counts written with a comma every three digits, as en-US does, by hand: toLocaleString builds an ICU
 // number formatter on each call, and on a phone the two calls of /units's first paint took longer than
 // rendering its cards (issue 12). The counts are whole and never negative.
-const count = (value: number) => String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
-const nounFor = (value: number, noun: ListNoun) => (value === 1 ? noun.one : noun.many)
+// In Spanish and French one formatter, made once per language, writes them the way the language does.
+let localFormat: { locale: string; format: Intl.NumberFormat } | null = null
+const count = (value: number) => {
+  const locale = activeLocale()
+  if (locale === 'en') return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+  const made = localFormat?.locale === locale ? localFormat : { locale, format: new Intl.NumberFormat(INTL_TAGS[locale]) }
+  localFormat = made
+  return made.format.format(value)
+}
+/** The noun (marked with m() by the list) in the language shown. */
+const nounFor = (value: number, noun: ListNoun) => tr(value === 1 ? noun.one : noun.many)
 
 export function listSummaryText({ shown, total, noun, offline }: ListSummaryProps): string {
   if (offline) {
-    const saved = `${count(offline.saved)} ${nounFor(offline.saved, noun)} saved on this device`
-    const matching = shown === 0 ? 'None match' : shown === 1 ? '1 matches' : `${count(shown)} match`
-    return offline.searching ? `Offline — searching the ${saved}. ${matching}.` : `Offline — showing the ${saved}.`
+    const values = { saved: count(offline.saved), noun: nounFor(offline.saved, noun) }
+    const matching = shown === 0 ? t('None match') : shown === 1 ? t('1 matches') : t('{shown} match', { shown: count(shown) })
+    return offline.searching
+      ? t('Offline — searching the {saved} {noun} saved on this device. {matching}.', { ...values, matching })
+      : t('Offline — showing the {saved} {noun} saved on this device.', values)
   }
   const all = total ?? shown
-  return `Showing ${count(shown)} of ${count(all)} ${nounFor(all, noun)}`
+  return t('Showing {shown} of {all} {noun}', { shown: count(shown), all: count(all), noun: nounFor(all, noun) })
 }
 
 export function ListSummary(props: ListSummaryProps) {

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { locationText, type CaptureLocation } from '../../core/contract/capture-stamp.ts'
 import { formatInspectionDate } from '../lib/dates.ts'
 import { Modal } from './modal.tsx'
+import { t } from '../i18n/translate.ts'
 
 /** When and where a capture was taken, as the device said (issue 16). */
 export interface SlideStamp {
@@ -23,7 +24,7 @@ export const GALLERY_CLOSE_MS = 500
 /** 'Taken 11-20-2026 14:30 · 41.88000, -87.63000 (±12 m)', or null when the device said nothing. */
 export function stampText(stamp: SlideStamp): string | null {
   const parts: string[] = []
-  if (stamp.capturedAt) parts.push(`Taken ${formatInspectionDate(stamp.capturedAt)}`)
+  if (stamp.capturedAt) parts.push(t('Taken {when}', { when: formatInspectionDate(stamp.capturedAt) }))
   if (stamp.location) parts.push(locationText(stamp.location))
   return parts.length > 0 ? parts.join(' · ') : null
 }
@@ -93,8 +94,8 @@ export function MediaGallery({ slides, initialIndex = 0, onClose, title = 'Previ
           )}
           {count >= 2 && (
             <>
-              <NavButton label="Previous" side="left" onClick={() => go(-1)} />
-              <NavButton label="Next" side="right" onClick={() => go(1)} />
+              <NavButton label={t('Previous')} side="left" onClick={() => go(-1)} />
+              <NavButton label={t('Next')} side="right" onClick={() => go(1)} />
             </>
           )}
         </div>
@@ -105,7 +106,7 @@ export function MediaGallery({ slides, initialIndex = 0, onClose, title = 'Previ
           </p>
         )}
         {showsThumbnails(count) && (
-          <ul aria-label="Thumbnails" className="flex gap-2 overflow-x-auto pb-1">
+          <ul aria-label={t('Thumbnails')} className="flex gap-2 overflow-x-auto pb-1">
             {slides.map((slide, slideIndex) => (
               <li key={slide.key} className="shrink-0">
                 <button
@@ -154,7 +155,7 @@ function SlideLoading() {
         aria-hidden="true"
         className={`h-8 w-8 animate-spin rounded-full border-4 border-white/80 border-t-transparent ${spinner ? 'visible' : 'invisible'}`}
       />
-      Loading...
+      {t('Loading...')}
     </div>
   )
 }

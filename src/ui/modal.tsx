@@ -2,6 +2,7 @@
 // It is open while mounted — a parent shows it with `{open && <Modal …/>}`, so each opening starts
 // with fresh form state and closing needs no cleanup.
 import { useEffect, useEffectEvent, useId, useRef, type ReactNode } from 'react'
+import { t } from '../i18n/translate.ts'
 
 export interface ModalProps {
   title: string
@@ -58,7 +59,7 @@ export function Modal({ title, onClose, children, variant = 'dialog', size = 'md
         <button
           type="button"
           onClick={onClose}
-          aria-label="Close"
+          aria-label={t('Close')}
           className="rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-2 focus-visible:outline-primary dark:hover:bg-boxdark-2 dark:hover:text-white"
         >
           <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} className="h-5 w-5">

@@ -3,6 +3,14 @@
 // driver's pre-trip screen both show it.
 import type { OilStatus } from '../../core/oil-status.ts'
 import { formatOilDate } from '../lib/dates.ts'
+import { t } from '../i18n/translate.ts'
+
+/** core's oilDueLabel (the spec's English) in the language shown. */
+function oilDueText(days: number): string {
+  if (days < 0) return t('{n} days overdue', { n: -days })
+  if (days === 0) return t('today')
+  return t('after {n} days', { n: days })
+}
 
 export function NextOilChange({ status }: { status: OilStatus }) {
   return (
@@ -16,7 +24,7 @@ export function NextOilChange({ status }: { status: OilStatus }) {
             : 'bg-green-100 text-green-800 dark:bg-green-900/40 dark:text-green-300'
         }`}
       >
-        {status.errorLabel}
+        {oilDueText(status.days)}
       </span>
     </dd>
   )

@@ -3,6 +3,7 @@
 // is never offered — asking again will not make an unknown id known.
 import { Link, type LinkProps } from '@tanstack/react-router'
 import { SCREEN_CLASS } from './page-header.tsx'
+import { t } from '../i18n/translate.ts'
 
 export interface NotFoundPanelProps {
   /** Why there is nothing here, e.g. 'This driver does not exist, or is not one of your drivers.' */
@@ -19,7 +20,7 @@ export function NotFoundPanel({ detail, backTo, backLabel }: NotFoundPanelProps)
           404
         </p>
         <h1 id="not-found-title" className="text-2xl font-bold text-slate-900 dark:text-white">
-          Sorry, the page can't be found.
+          {t("Sorry, the page can't be found.")}
         </h1>
         <p className="text-slate-600 dark:text-slate-300">{detail}</p>
         <Link

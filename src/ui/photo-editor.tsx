@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react'
 import { Button } from './button.tsx'
 import { Modal } from './modal.tsx'
+import { t } from '../i18n/translate.ts'
 
 export type QuarterTurns = 0 | 1 | 2 | 3
 
@@ -206,7 +207,7 @@ export function PhotoEditor({ photo, onSave, onCancel, title = 'Edit picture' }:
             {error}
           </p>
         )}
-        <p className="text-sm text-slate-600 dark:text-slate-300">Drag over the picture to crop it.</p>
+        <p className="text-sm text-slate-600 dark:text-slate-300">{t('Drag over the picture to crop it.')}</p>
         <div className="flex justify-center">
           <div
             ref={frameRef}
@@ -216,7 +217,7 @@ export function PhotoEditor({ photo, onSave, onCancel, title = 'Edit picture' }:
             onPointerCancel={() => setDragStart(null)}
             className="relative inline-block touch-none overflow-hidden bg-slate-100 select-none dark:bg-boxdark-2"
           >
-            <canvas ref={canvasRef} role="img" aria-label="Picture being edited" className="block h-auto max-h-[60vh] w-auto max-w-full" />
+            <canvas ref={canvasRef} role="img" aria-label={t('Picture being edited')} className="block h-auto max-h-[60vh] w-auto max-w-full" />
             {crop && (
               <div
                 data-testid="crop-area"
@@ -232,24 +233,24 @@ export function PhotoEditor({ photo, onSave, onCancel, title = 'Edit picture' }:
                 }}
               />
             )}
-            {!image && !error && <p className="p-8 text-sm">Loading...</p>}
+            {!image && !error && <p className="p-8 text-sm">{t('Loading...')}</p>}
           </div>
         </div>
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div className="flex flex-wrap gap-3">
             <Button variant="secondary" onClick={rotate} disabled={!image || saving}>
-              Rotate
+              {t('Rotate')}
             </Button>
             <Button variant="secondary" onClick={() => setCrop(null)} disabled={!crop || saving}>
-              Reset crop
+              {t('Reset crop')}
             </Button>
           </div>
           <div className="flex flex-wrap gap-3">
             <Button variant="secondary" onClick={onCancel} disabled={saving}>
-              Cancel
+              {t('Cancel')}
             </Button>
             <Button onClick={() => void save()} pending={saving} disabled={!image}>
-              Save
+              {t('Save')}
             </Button>
           </div>
         </div>

@@ -6,6 +6,7 @@ import { reportNumber } from '../../core/contract/dvir.ts'
 import { errorText } from '../api/error-message.ts'
 import { downloadPdf } from '../api/pdf-download.ts'
 import { Button } from './button.tsx'
+import { t } from '../i18n/translate.ts'
 
 export function ReportPdfButton({ reportId }: { reportId: string }) {
   const [pending, setPending] = useState(false)
@@ -21,7 +22,7 @@ export function ReportPdfButton({ reportId }: { reportId: string }) {
   }
   return (
     <Button variant="secondary" pending={pending} onClick={() => void download()}>
-      Download PDF
+      {t('Download PDF')}
     </Button>
   )
 }

@@ -3,11 +3,12 @@
 // Shared by the next driver's review and the owner's lists.
 import { CERTIFICATION_LABELS, SEVERITY_LABELS, type ItemResult } from '../../core/contract/dvir.ts'
 import { formatInspectionDate } from '../lib/dates.ts'
+import { t } from '../i18n/translate.ts'
 
 export function ReportResults({ results }: { results: readonly ItemResult[] }) {
   const defects = results.filter((result) => result.result === 'defect')
   const openOutOfService = defects.some((defect) => defect.severity === 'out-of-service' && !defect.certification)
-  if (defects.length === 0) return <p className="font-medium text-green-700 dark:text-green-300">No defects</p>
+  if (defects.length === 0) return <p className="font-medium text-green-700 dark:text-green-300">{t('No defects')}</p>
   return (
     <div className="flex flex-col gap-2">
       <ul className="flex flex-col gap-2">
@@ -29,13 +30,13 @@ export function ReportResults({ results }: { results: readonly ItemResult[] }) {
                 <img src={defect.certification.signature} alt={`Signature of ${defect.certification.certifiedBy}`} className="h-12 w-36 rounded border border-slate-200 bg-white object-contain" />
               </div>
             ) : (
-              <p className="mt-1 text-sm font-medium text-slate-600 dark:text-slate-300">Not certified yet</p>
+              <p className="mt-1 text-sm font-medium text-slate-600 dark:text-slate-300">{t('Not certified yet')}</p>
             )}
           </li>
         ))}
       </ul>
       <p className={`font-semibold ${openOutOfService ? 'text-red-700 dark:text-red-300' : 'text-green-700 dark:text-green-300'}`}>
-        {openOutOfService ? 'Not safe to operate: an out-of-service defect is not certified yet' : 'Safe to operate'}
+        {openOutOfService ? t('Not safe to operate: an out-of-service defect is not certified yet') : t('Safe to operate')}
       </p>
     </div>
   )

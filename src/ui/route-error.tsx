@@ -4,6 +4,7 @@ import { useRouter, type ErrorComponentProps } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { errorText } from '../api/error-message.ts'
 import { Button } from './button.tsx'
+import { t } from '../i18n/translate.ts'
 
 export function RouteError({ error }: ErrorComponentProps) {
   const router = useRouter()
@@ -16,7 +17,7 @@ export function RouteError({ error }: ErrorComponentProps) {
         <p className="font-medium">{errorText(error)}</p>
       </div>
       <Button className="mt-4" variant="secondary" onClick={() => void router.invalidate()}>
-        Retry
+        {t('Retry')}
       </Button>
     </div>
   )

@@ -3,6 +3,7 @@
 // exported as a PNG data URL at the end of every stroke, so nothing signed lives only in memory.
 import { getStroke, type StrokeOptions } from 'perfect-freehand'
 import { useCallback, useEffect, useId, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react'
+import { t } from '../i18n/translate.ts'
 
 /** Exports remembered as our own: enough for the saves of a fast signer still on their way back. */
 const RECENT_EXPORTS = 8
@@ -207,7 +208,7 @@ export function SignaturePad({ label, value, onChange, disabled = false }: Signa
           disabled={disabled}
           className="rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-primary disabled:opacity-60 dark:border-strokedark dark:hover:bg-boxdark-2"
         >
-          Clear
+          {t('Clear')}
         </button>
       </div>
       <canvas
@@ -223,7 +224,7 @@ export function SignaturePad({ label, value, onChange, disabled = false }: Signa
       />
       <div className="flex flex-wrap items-end gap-2">
         <label className="flex min-w-0 flex-1 flex-col gap-1 text-sm">
-          <span>Or type your name to sign</span>
+          <span>{t('Or type your name to sign')}</span>
           <input
             type="text"
             value={typedName}
@@ -245,7 +246,7 @@ export function SignaturePad({ label, value, onChange, disabled = false }: Signa
           disabled={disabled || !typedName.trim()}
           className="min-h-11 rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-primary disabled:opacity-60 dark:border-strokedark dark:hover:bg-boxdark-2"
         >
-          Sign with typed name
+          {t('Sign with typed name')}
         </button>
       </div>
     </section>

@@ -1,6 +1,7 @@
 // The overlay shown over an upload area while its files are being sent (spec §2 "Reserve screen"):
 // percentage, 'Uploading...' and 'Please wait...'. It covers only its own section (the parent is
 // `relative`), so the rest of the screen stays usable during a long upload on a weak signal.
+import { t } from '../i18n/translate.ts'
 export interface UploadOverlayProps {
   /** Whole percent sent. */
   percent: number
@@ -27,8 +28,8 @@ export function UploadOverlay({ percent, label }: UploadOverlayProps) {
       >
         <div className="h-full bg-primary transition-[width]" style={{ width: `${whole}%` }} />
       </div>
-      <p className="font-medium text-slate-900 dark:text-white">Uploading...</p>
-      <p className="text-sm text-slate-600 dark:text-slate-300">Please wait...</p>
+      <p className="font-medium text-slate-900 dark:text-white">{t('Uploading...')}</p>
+      <p className="text-sm text-slate-600 dark:text-slate-300">{t('Please wait...')}</p>
     </div>
   )
 }

@@ -6,6 +6,7 @@
 import type { ReactNode } from 'react'
 import { isPartOrLong } from './data-table.tsx'
 import { usePagedVirtualizer } from './use-paged-virtualizer.ts'
+import { t } from '../i18n/translate.ts'
 
 export interface VirtualListProps<Row> {
   rows: readonly Row[]
@@ -78,7 +79,7 @@ function VirtualRows<Row>({
       </List>
       {loadingMore && (
         <p role="status" className="py-3 text-center text-sm text-slate-600 dark:text-slate-300">
-          Loading more…
+          {t('Loading more…')}
         </p>
       )}
     </div>

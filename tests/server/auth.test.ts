@@ -204,6 +204,15 @@ describe('password reset', () => {
     expect((await resetLink(nobody))).toBeNull()
   })
 
+  test('the reset mail is written in the language the user chose', async () => {
+    const user = await ctx.user({ role: null, companyId: null })
+    expect((await ctx.call('PUT', `/user/language/${user.id}`, { token: user.token, json: { language: 'es' } })).status).toBe(200)
+    await ctx.call('POST', '/auth/reset-password', { json: { email: user.email } })
+    const mail = (await ctx.mails()).filter((sent) => sent.to === user.email).at(-1)
+    expect(mail?.text).toContain('Restablezca su contraseña de Fleetyard')
+    expect(mail?.text).toContain('Cree una nueva contraseña con este enlace')
+  })
+
   test('the link sets a new password once, ends old sessions, and the old password stops working', async () => {
     const user = await ctx.user({ role: null, companyId: null })
     await ctx.call('POST', '/auth/reset-password', { json: { email: user.email } })

@@ -62,6 +62,7 @@ describe('GET /user/{id}', () => {
         isNewUser: false,
         licenceExpiresOn: null,
         joinRequest: null,
+        language: null,
       },
     })
   })
@@ -226,6 +227,25 @@ describe('PUT /user/update-profile/{id}', () => {
     expect(noName.body.message).toContain('First name is required.')
     expect((await ctx.call('PUT', `/user/update-profile/${user.id}`, { token: user.token, json: profile(user.id, { phone: 12 }) })).status).toBe(400)
     expect((await ctx.call('PUT', `/user/update-profile/${user.id}`, { token: user.token, json: 'nope' })).status).toBe(400)
+  })
+})
+
+describe('PUT /user/language/{id}', () => {
+  test('keeps the chosen language with the user, so GET /user/{id} gives it to every device', async () => {
+    const user = await ctx.user({ role: null, companyId: null })
+    expect((await ctx.call('GET', `/user/${user.id}`, { token: user.token })).body.user.language).toBeNull()
+    const saved = await ctx.call('PUT', `/user/language/${user.id}`, { token: user.token, json: { language: 'es' } })
+    expect(saved.status).toBe(200)
+    expect(saved.body.user.language).toBe('es')
+    expect((await ctx.call('GET', `/user/${user.id}`, { token: user.token })).body.user.language).toBe('es')
+  })
+
+  test('a language the app does not speak answers 400; another user answers 404', async () => {
+    const user = await ctx.user({ role: null, companyId: null })
+    const other = await ctx.user({ role: null, companyId: null })
+    expect((await ctx.call('PUT', `/user/language/${user.id}`, { token: user.token, json: { language: 'de' } })).status).toBe(400)
+    expect((await ctx.call('PUT', `/user/language/${other.id}`, { token: user.token, json: { language: 'fr' } })).status).toBe(404)
+    expect((await userRow(ctx.db, other.id))!.language).toBeNull()
   })
 })
 

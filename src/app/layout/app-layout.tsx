@@ -14,6 +14,7 @@ import { DriverLicenceBanner, needsDriverLicenceBanner } from './driver-licence-
 import { Header } from './header.tsx'
 import { Sidebar } from './sidebar.tsx'
 import { isNarrowViewport, useSidebarExpanded } from './sidebar-state.ts'
+import { t } from '../../i18n/translate.ts'
 
 interface AppLayoutProps {
   children: ReactNode
@@ -57,7 +58,7 @@ export function AppLayout({ children, headerExtras }: AppLayoutProps) {
         href="#main-content"
         className="sr-only z-50 rounded bg-white px-4 py-2 text-primary focus:not-sr-only focus:fixed focus:left-4 focus:top-4 dark:bg-boxdark dark:text-white"
       >
-        Skip to main content
+        {t('Skip to main content')}
       </a>
       {!mobile && (
         <Sidebar id={sidebarId} user={user} counts={counts} expanded={sidebarExpanded} onExpandedChange={setSidebarExpanded} />

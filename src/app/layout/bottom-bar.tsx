@@ -6,12 +6,13 @@ import type { DashboardCounts, RoleName } from '../../../core/contract/auth.ts'
 import { CountBadge } from '../../ui/count-badge.tsx'
 import { NavIcon } from './layout-icons.tsx'
 import { bottomBarItems, waitingCount, waitingLabel } from './nav-items.ts'
+import { t } from '../../i18n/translate.ts'
 
 export function BottomBar({ role, counts }: { role: RoleName | undefined; counts: DashboardCounts | undefined }) {
   const items = bottomBarItems(role)
   return (
     <nav
-      aria-label="Main"
+      aria-label={t('Main')}
       className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white pb-[env(safe-area-inset-bottom)] dark:border-strokedark dark:bg-boxdark"
     >
       <ul className={`grid ${items.length === 4 ? 'grid-cols-4' : 'grid-cols-3'}`}>

@@ -6,6 +6,7 @@ import type { AuthUser } from '../../../core/contract/auth.ts'
 import { CloseIcon, MenuIcon } from './layout-icons.tsx'
 import { ThemeSwitch } from './theme-switch.tsx'
 import { UserMenu } from './user-menu.tsx'
+import { t } from '../../i18n/translate.ts'
 
 interface HeaderProps {
   user: AuthUser
@@ -31,7 +32,7 @@ export function Header({ user, mobile, sidebarExpanded, onToggleSidebar, sidebar
           onClick={onToggleSidebar}
           aria-controls={sidebarId}
           aria-expanded={sidebarExpanded}
-          aria-label={sidebarExpanded ? 'Close sidebar' : 'Open sidebar'}
+          aria-label={sidebarExpanded ? t('Close sidebar') : t('Open sidebar')}
           className="rounded-md border border-slate-200 p-1.5 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary min-[769px]:hidden dark:border-strokedark dark:text-slate-200 dark:hover:bg-slate-700"
         >
           {sidebarExpanded ? <CloseIcon /> : <MenuIcon />}

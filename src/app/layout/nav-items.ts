@@ -2,6 +2,7 @@
 // mobile bottom bar and the user menu. Pure data, so the role rules are tested without rendering.
 import type { DashboardCounts, RoleName } from '../../../core/contract/auth.ts'
 import type { FileRoutesByTo } from '../../routeTree.gen.ts'
+import { m, t, tr } from '../../i18n/translate.ts'
 
 export type AppPath = keyof FileRoutesByTo
 export type NavIconName = 'drivers' | 'units' | 'documents' | 'profile' | 'defects'
@@ -25,24 +26,24 @@ interface RoleRestricted {
   ownerOnly?: boolean
 }
 
-const DRIVERS: NavItem & RoleRestricted = { label: 'Drivers', to: '/drivers', icon: 'drivers', count: 'drivers', waiting: 'joinRequests', ownerOnly: true }
-const UNITS: NavItem & RoleRestricted = { label: 'Units', to: '/units', icon: 'units', count: 'units' }
-const DOCUMENTS: NavItem & RoleRestricted = { label: 'Documents', to: '/app-documents', icon: 'documents' }
+const DRIVERS: NavItem & RoleRestricted = { label: m('Drivers'), to: '/drivers', icon: 'drivers', count: 'drivers', waiting: 'joinRequests', ownerOnly: true }
+const UNITS: NavItem & RoleRestricted = { label: m('Units'), to: '/units', icon: 'units', count: 'units' }
+const DOCUMENTS: NavItem & RoleRestricted = { label: m('Documents'), to: '/app-documents', icon: 'documents' }
 /** The DVIR's open defects (docs/decisions/011-dvir.md): the sidebar only, so the spec's bottom bar keeps its columns. */
-const DEFECTS: NavItem & RoleRestricted = { label: 'Defects', to: '/defects', icon: 'defects', count: 'defects', ownerOnly: true }
-const PROFILE: NavItem & RoleRestricted = { label: 'Profile', to: '/profile', icon: 'profile' }
+const DEFECTS: NavItem & RoleRestricted = { label: m('Defects'), to: '/defects', icon: 'defects', count: 'defects', ownerOnly: true }
+const PROFILE: NavItem & RoleRestricted = { label: m('Profile'), to: '/profile', icon: 'profile' }
 
 const USER_MENU: (MenuLink & RoleRestricted)[] = [
-  { label: 'My Profile', to: '/profile' },
-  { label: 'Settings', to: '/settings' },
-  { label: 'Change Password', to: '/change-password' },
-  { label: 'Driver Licence', to: '/documents' },
-  { label: 'Unit Settings', to: '/unit-settings', ownerOnly: true },
-  { label: 'Inspection Types', to: '/inspection-types', ownerOnly: true },
+  { label: m('My Profile'), to: '/profile' },
+  { label: m('Settings'), to: '/settings' },
+  { label: m('Change Password'), to: '/change-password' },
+  { label: m('Driver Licence'), to: '/documents' },
+  { label: m('Unit Settings'), to: '/unit-settings', ownerOnly: true },
+  { label: m('Inspection Types'), to: '/inspection-types', ownerOnly: true },
 ]
 
-function visibleTo<T extends RoleRestricted>(items: T[], role: RoleName | undefined): Omit<T, 'ownerOnly'>[] {
-  return items.filter((item) => !item.ownerOnly || role === 'owner').map(({ ownerOnly: _ownerOnly, ...item }) => item)
+function visibleTo<T extends RoleRestricted & { label: string }>(items: T[], role: RoleName | undefined): Omit<T, 'ownerOnly'>[] {
+  return items.filter((item) => !item.ownerOnly || role === 'owner').map(({ ownerOnly: _ownerOnly, ...item }) => ({ ...item, label: tr(item.label) }))
 }
 
 /** Desktop sidebar under MENU: Drivers (owner only), Units, Documents, then Defects (owner only). */
@@ -67,7 +68,7 @@ function shownCount(key: keyof DashboardCounts | undefined, counts: DashboardCou
 }
 
 /** What a waiting badge's number counts, for a screen reader. */
-export const waitingLabel = (count: number | null) => (count === 1 ? '1 request to join' : `${count} requests to join`)
+export const waitingLabel = (count: number | null) => (count === 1 ? t('1 request to join') : t('{count} requests to join', { count: count ?? 0 }))
 
 /** The badge number for an item: only counts above zero show (spec §2). */
 export function badgeCount(item: NavItem, counts: DashboardCounts | undefined): number | null {

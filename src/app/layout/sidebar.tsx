@@ -8,6 +8,7 @@ import { CountBadge } from '../../ui/count-badge.tsx'
 import { NavIcon } from './layout-icons.tsx'
 import { badgeCount, sidebarItems, waitingCount, waitingLabel } from './nav-items.ts'
 import { isNarrowViewport, shouldCollapseAfterNavClick } from './sidebar-state.ts'
+import { t } from '../../i18n/translate.ts'
 
 interface SidebarProps {
   id: string
@@ -37,7 +38,7 @@ export function Sidebar({ id, user, counts, expanded, onExpandedChange }: Sideba
       )}
       <aside
         id={id}
-        aria-label="Sidebar"
+        aria-label={t('Sidebar')}
         className={`${expanded ? 'flex' : 'hidden'} fixed inset-y-0 left-0 z-50 w-72 shrink-0 flex-col overflow-y-auto bg-[#1c2434] text-slate-300 min-[769px]:static min-[769px]:flex`}
       >
         <Link
@@ -49,8 +50,8 @@ export function Sidebar({ id, user, counts, expanded, onExpandedChange }: Sideba
           <img src="/icons/icon.svg" alt="" className="h-9 w-9" />
           <span className="truncate">{user.company?.name}</span>
         </Link>
-        <nav aria-label="Main" className="px-4 py-4">
-          <h2 className="mb-4 ml-4 text-sm font-semibold tracking-wide text-slate-400">MENU</h2>
+        <nav aria-label={t('Main')} className="px-4 py-4">
+          <h2 className="mb-4 ml-4 text-sm font-semibold tracking-wide text-slate-400">{t('MENU')}</h2>
           <ul className="flex flex-col gap-1.5">
             {sidebarItems(user.role?.name).map((item) => (
               <li key={item.to}>

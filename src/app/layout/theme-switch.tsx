@@ -2,6 +2,7 @@
 import { useState } from 'react'
 import { readStoredTheme, setTheme, type ColorTheme } from '../../lib/theme.ts'
 import { MoonIcon, SunIcon } from './layout-icons.tsx'
+import { t } from '../../i18n/translate.ts'
 
 export function ThemeSwitch() {
   const [theme, setThemeState] = useState<ColorTheme>(readStoredTheme)
@@ -16,7 +17,7 @@ export function ThemeSwitch() {
       type="button"
       role="switch"
       aria-checked={dark}
-      aria-label="Dark mode"
+      aria-label={t('Dark mode')}
       onClick={toggle}
       className="relative inline-flex h-8 w-14 shrink-0 items-center rounded-full bg-slate-200 p-1 transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary dark:bg-primary"
     >

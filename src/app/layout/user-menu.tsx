@@ -9,6 +9,7 @@ import { Avatar } from '../../ui/avatar.tsx'
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx'
 import { ChevronDownIcon, LogOutIcon } from './layout-icons.tsx'
 import { userMenuLinks } from './nav-items.ts'
+import { t } from '../../i18n/translate.ts'
 
 type FocusTarget = 'first' | 'last'
 
@@ -133,7 +134,7 @@ export function UserMenu({ user }: { user: AuthUser }) {
       <button
         ref={buttonRef}
         type="button"
-        aria-label="User menu"
+        aria-label={t('User menu')}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
@@ -153,7 +154,7 @@ export function UserMenu({ user }: { user: AuthUser }) {
               <p className="truncate text-xs text-slate-500 dark:text-slate-400">{user.details.email}</p>
             </div>
           </div>
-          <ul ref={menuRef} id={menuId} role="menu" aria-label="User menu" className="py-1" onKeyDown={onMenuKeyDown}>
+          <ul ref={menuRef} id={menuId} role="menu" aria-label={t('User menu')} className="py-1" onKeyDown={onMenuKeyDown}>
             {userMenuLinks(user.role?.name).map((item) => (
               <li key={item.to} role="none">
                 <Link to={item.to} role="menuitem" tabIndex={-1} className={itemClass} onClick={() => setOpen(false)}>
@@ -164,7 +165,7 @@ export function UserMenu({ user }: { user: AuthUser }) {
             <li role="none" className="mt-1 border-t border-slate-200 pt-1 dark:border-strokedark">
               <button type="button" role="menuitem" tabIndex={-1} className={itemClass} onClick={() => void onLogOut()}>
                 <LogOutIcon className="h-4 w-4" />
-                Log Out
+                {t('Log Out')}
               </button>
             </li>
           </ul>
@@ -172,9 +173,9 @@ export function UserMenu({ user }: { user: AuthUser }) {
       )}
       {unsentQuestion && (
         <ConfirmDialog
-          title="Log Out"
+          title={t('Log Out')}
           message={unsentQuestion.message}
-          confirmLabel="Log Out"
+          confirmLabel={t('Log Out')}
           onConfirm={() => unsentQuestion.answer(true)}
           onCancel={() => unsentQuestion.answer(false)}
         />

@@ -7,6 +7,7 @@ import { TextField } from '../../ui/form-field.tsx'
 import { formText } from './form-text.ts'
 import { linkClass } from './link-class.ts'
 import { useResetPassword } from './use-reset-password.ts'
+import { t } from '../../i18n/translate.ts'
 
 export function ResetPasswordScreen() {
   const reset = useResetPassword()
@@ -19,19 +20,19 @@ export function ResetPasswordScreen() {
   return (
     <div className="flex flex-col gap-6">
       <div>
-        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl dark:text-white">Forgot your password?</h1>
-        <p className="mt-2 text-slate-600 dark:text-slate-300">Enter your email and we'll send you a link to set a new one.</p>
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl dark:text-white">{t('Forgot your password?')}</h1>
+        <p className="mt-2 text-slate-600 dark:text-slate-300">{t("Enter your email and we'll send you a link to set a new one.")}</p>
       </div>
       <AlertBanner message={reset.error?.message} />
       <form className="flex flex-col gap-5" onSubmit={submit}>
-        <TextField label="Email" name="email" type="email" autoComplete="email" placeholder="Enter your email" required />
+        <TextField label={t('Email')} name="email" type="email" autoComplete="email" placeholder={t('Enter your email')} required />
         <Button type="submit" pending={reset.isPending}>
-          Reset Password
+          {t('Reset Password')}
         </Button>
       </form>
       <p className="text-center">
         <Link to="/signin" className={linkClass}>
-          Login
+          {t('Login')}
         </Link>
       </p>
     </div>

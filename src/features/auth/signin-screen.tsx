@@ -7,6 +7,7 @@ import { TextField } from '../../ui/form-field.tsx'
 import { formText } from './form-text.ts'
 import { linkClass } from './link-class.ts'
 import { useLogin } from './use-login.ts'
+import { t } from '../../i18n/translate.ts'
 
 export function SignInScreen() {
   const login = useLogin()
@@ -20,32 +21,32 @@ export function SignInScreen() {
   return (
     <div className="flex flex-col gap-6">
       <div>
-        <p className="mb-1.5 font-medium text-slate-600 dark:text-slate-300">Start for free</p>
-        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl dark:text-white">Sign In to Fleetyard</h1>
+        <p className="mb-1.5 font-medium text-slate-600 dark:text-slate-300">{t('Start for free')}</p>
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl dark:text-white">{t('Sign In to Fleetyard')}</h1>
       </div>
       <AlertBanner message={login.error?.message} />
       <form className="flex flex-col gap-5" onSubmit={submit}>
-        <TextField label="Email" name="email" type="email" autoComplete="email" placeholder="Enter your email" required />
+        <TextField label={t('Email')} name="email" type="email" autoComplete="email" placeholder={t('Enter your email')} required />
         <TextField
-          label="Password"
+          label={t('Password')}
           name="password"
           type="password"
           autoComplete="current-password"
-          placeholder="Enter your password"
+          placeholder={t('Enter your password')}
           required
         />
         <Button type="submit" pending={login.isPending}>
-          Sign In
+          {t('Sign In')}
         </Button>
       </form>
       <div className="flex flex-col gap-3 text-center sm:flex-row sm:justify-between">
         <Link to="/reset-password" className={linkClass}>
-          Forgot password?
+          {t('Forgot password?')}
         </Link>
         <p className="text-slate-600 dark:text-slate-300">
-          Don't have an account?{' '}
+          {t("Don't have an account?")}{' '}
           <Link to="/signup" className={linkClass}>
-            Sign Up
+            {t('Sign Up')}
           </Link>
         </p>
       </div>

@@ -9,6 +9,7 @@ import { TextField } from '../../ui/form-field.tsx'
 import { formText } from './form-text.ts'
 import { linkClass } from './link-class.ts'
 import { useRegister } from './use-register.ts'
+import { t } from '../../i18n/translate.ts'
 
 interface SignUpScreenProps {
   /** From /{slug}/signup: the company the new user joins as a driver. */
@@ -44,31 +45,31 @@ export function SignUpScreen({ company, invitation }: SignUpScreenProps) {
       <AlertBanner message={errors.banner} />
       <form className="flex flex-col gap-5" onSubmit={submit}>
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField label="First Name" name="firstName" autoComplete="given-name" placeholder="Enter your first name" required error={errors.errorOf('firstName')} />
-          <TextField label="Last Name" name="lastName" autoComplete="family-name" placeholder="Enter your last name" required error={errors.errorOf('lastName')} />
+          <TextField label={t('First Name')} name="firstName" autoComplete="given-name" placeholder={t('Enter your first name')} required error={errors.errorOf('firstName')} />
+          <TextField label={t('Last Name')} name="lastName" autoComplete="family-name" placeholder={t('Enter your last name')} required error={errors.errorOf('lastName')} />
         </div>
-        <TextField label="Phone Number" name="phone" type="tel" autoComplete="tel" placeholder="Enter your phone number" required error={errors.errorOf('phone')} />
+        <TextField label={t('Phone Number')} name="phone" type="tel" autoComplete="tel" placeholder={t('Enter your phone number')} required error={errors.errorOf('phone')} />
         {invitation ? (
-          <TextField label="Email" name="email" type="email" autoComplete="email" value={invitation.email} readOnly error={errors.errorOf('email')} />
+          <TextField label={t('Email')} name="email" type="email" autoComplete="email" value={invitation.email} readOnly error={errors.errorOf('email')} />
         ) : (
-          <TextField label="Email" name="email" type="email" autoComplete="email" placeholder="Enter your email" required error={errors.errorOf('email')} />
+          <TextField label={t('Email')} name="email" type="email" autoComplete="email" placeholder={t('Enter your email')} required error={errors.errorOf('email')} />
         )}
         <TextField
-          label="Password"
+          label={t('Password')}
           name="password"
           type="password"
           autoComplete="new-password"
-          placeholder="6+ Characters, 1 Capital letter"
+          placeholder={t('6+ Characters, 1 Capital letter')}
           required
           error={errors.errorOf('password')}
         />
         <Button type="submit" pending={register.isPending}>
-          Create account
+          {t('Create account')}
         </Button>
       </form>
       <p className="text-center">
         <Link to="/auth/signin" className={linkClass}>
-          Already have an account?
+          {t('Already have an account?')}
         </Link>
       </p>
     </div>

@@ -11,6 +11,7 @@ import { mayHaveReachedServer } from '../../outbox/ops.ts'
 import { outboxDb } from '../../outbox/outbox-db.ts'
 import { Button } from '../../ui/button.tsx'
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx'
+import { t } from '../../i18n/translate.ts'
 
 export const DISCARD_CERTIFICATION_MESSAGE = 'Discard this certification? What you entered is deleted from this device and never sent.'
 
@@ -42,7 +43,7 @@ export function CertificationOnDevice({ op, certifiedOnServer, onCorrect }: { op
         <p>Your certification — {entered}</p>
         <p>{op.lastError}</p>
         <Link to="/sync" className="font-medium underline">
-          Open waiting changes
+          {t('Open waiting changes')}
         </Link>
       </div>
     )
@@ -51,17 +52,17 @@ export function CertificationOnDevice({ op, certifiedOnServer, onCorrect }: { op
     return (
       <div className={`${boxClass} border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100`}>
         <p>
-          {certifiedOnServer ? 'Your certification was not recorded' : 'Not certified'} — {entered}
+          {certifiedOnServer ? t('Your certification was not recorded') : t('Not certified')} — {entered}
         </p>
         <p className="font-medium">{op.lastError}</p>
         <div className="flex flex-wrap gap-2">
-          {!certifiedOnServer && <Button onClick={onCorrect}>Correct</Button>}
+          {!certifiedOnServer && <Button onClick={onCorrect}>{t('Correct')}</Button>}
           <Button variant="secondary" onClick={() => setConfirming(true)}>
-            Discard
+            {t('Discard')}
           </Button>
         </div>
         {confirming && (
-          <ConfirmDialog message={DISCARD_CERTIFICATION_MESSAGE} confirmLabel="Discard" pending={discarding} onConfirm={() => void discard()} onCancel={() => setConfirming(false)} />
+          <ConfirmDialog message={DISCARD_CERTIFICATION_MESSAGE} confirmLabel={t('Discard')} pending={discarding} onConfirm={() => void discard()} onCancel={() => setConfirming(false)} />
         )}
       </div>
     )
@@ -69,12 +70,12 @@ export function CertificationOnDevice({ op, certifiedOnServer, onCorrect }: { op
   return (
     <div className={`${boxClass} border-amber-300 bg-amber-50 text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100`}>
       <p>
-        {op.state === 'sending' ? 'Sending your certification' : 'Certification waiting to be sent'} — {entered}
+        {op.state === 'sending' ? t('Sending your certification') : t('Certification waiting to be sent')} — {entered}
       </p>
       {!certifiedOnServer && !mayHaveReachedServer(op) && (
         <div>
           <Button variant="secondary" onClick={onCorrect}>
-            Edit
+            {t('Edit')}
           </Button>
         </div>
       )}

@@ -13,6 +13,7 @@ import { AlertBanner } from '../../ui/alert-banner.tsx'
 import { FormActions } from '../../ui/form-actions.tsx'
 import { Modal } from '../../ui/modal.tsx'
 import { SignaturePad } from '../../ui/signature-pad.tsx'
+import { t } from '../../i18n/translate.ts'
 
 export const CERTIFICATION_SAVED_MESSAGE = 'Certification saved. It is sent to the server as soon as there is a connection.'
 
@@ -39,13 +40,13 @@ export function CertifyDefectModal({ defect, earlier, onClose }: { defect: Defec
   }
 
   return (
-    <Modal title="Certify defect" onClose={onClose}>
+    <Modal title={t('Certify defect')} onClose={onClose}>
       <div className="flex flex-col gap-4">
         <p>
           Unit {defect.unit.unitNumber} · <span className="font-semibold">{defect.item}</span> · {SEVERITY_LABELS[defect.severity]}: {defect.note}
         </p>
         <fieldset className="flex flex-col gap-2">
-          <legend className="font-medium">Certification</legend>
+          <legend className="font-medium">{t('Certification')}</legend>
           <div className="flex flex-wrap gap-2">
             {CERTIFICATION_ACTIONS.map((value) => (
               <label
@@ -60,21 +61,21 @@ export function CertifyDefectModal({ defect, earlier, onClose }: { defect: Defec
         </fieldset>
         <div className="flex flex-col gap-1">
           <label htmlFor={`${id}-note`} className="font-medium">
-            Note
+            {t('Note')}
           </label>
           <textarea
             id={`${id}-note`}
             value={note}
             rows={3}
             maxLength={NOTE_MAX_LENGTH}
-            placeholder="What was done?"
+            placeholder={t('What was done?')}
             onChange={(event) => setNote(event.target.value)}
             className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 outline-none focus:border-primary focus-visible:ring-2 focus-visible:ring-primary/40 dark:border-strokedark dark:bg-boxdark-2"
           />
         </div>
-        <SignaturePad label="Owner, Sign Below" value={signature} onChange={setSignature} />
+        <SignaturePad label={t('Owner, Sign Below')} value={signature} onChange={setSignature} />
         <AlertBanner message={error} />
-        <FormActions onCancel={onClose} pending={saving} submitLabel="Certify" onConfirm={() => void submit()} />
+        <FormActions onCancel={onClose} pending={saving} submitLabel={t('Certify')} onConfirm={() => void submit()} />
       </div>
     </Modal>
   )

@@ -25,6 +25,7 @@ import { CertifyDefectModal } from './certify-defect-modal.tsx'
 import { CertificationOnDevice } from './certification-on-device.tsx'
 import { defectsQuery } from './defects-query.ts'
 import type { DefectsSearch } from './defects-search.ts'
+import { t } from '../../i18n/translate.ts'
 
 const selectClass =
   'min-h-11 rounded-lg border border-slate-300 bg-white px-3 py-2 outline-none focus:border-primary focus-visible:ring-2 focus-visible:ring-primary/40 dark:border-strokedark dark:bg-boxdark-2'
@@ -42,11 +43,11 @@ export function DefectsScreen({ search, onSearch }: { search: DefectsSearch; onS
 
   return (
     <div className={`${SCREEN_CLASS} flex flex-col gap-6`}>
-      <PageHeader title="Defects" />
+      <PageHeader title={t('Defects')} />
       <div className="flex flex-wrap gap-4">
         <div className="flex flex-col gap-1">
           <label htmlFor={statusId} className="text-sm font-medium">
-            Status
+            {t('Status')}
           </label>
           <select id={statusId} value={status} onChange={(event) => onSearch({ status: event.target.value as DefectStatusFilter })} className={selectClass}>
             {DEFECT_STATUSES.map((value) => (
@@ -58,10 +59,10 @@ export function DefectsScreen({ search, onSearch }: { search: DefectsSearch; onS
         </div>
         <div className="flex flex-col gap-1">
           <label htmlFor={unitId} className="text-sm font-medium">
-            Unit
+            {t('Unit')}
           </label>
           <select id={unitId} value={search.unitId ?? ''} onChange={(event) => onSearch({ unitId: event.target.value || undefined })} className={selectClass}>
-            <option value="">All units</option>
+            <option value="">{t('All units')}</option>
             {units.map((unit) => (
               <option key={unit._id} value={unit._id}>
                 Unit {unit.unitNumber}
@@ -72,15 +73,15 @@ export function DefectsScreen({ search, onSearch }: { search: DefectsSearch; onS
       </div>
 
       {list.isPending ? (
-        <SkeletonList label="Loading defects" count={4} />
+        <SkeletonList label={t('Loading defects')} count={4} />
       ) : list.isError ? (
-        <RetryAlert retryLabel="Retry" onRetry={() => void list.refetch()}>
+        <RetryAlert retryLabel={t('Retry')} onRetry={() => void list.refetch()}>
           {errorText(list.error)}
         </RetryAlert>
       ) : list.data.items.length === 0 ? (
-        <p className="py-10 text-center text-slate-600 dark:text-slate-300">{status === 'open' ? 'No open defects' : 'No defects'}</p>
+        <p className="py-10 text-center text-slate-600 dark:text-slate-300">{status === 'open' ? t('No open defects') : t('No defects')}</p>
       ) : (
-        <ul aria-label="Defects" className="flex flex-col gap-3">
+        <ul aria-label={t('Defects')} className="flex flex-col gap-3">
           {list.data.items.map((defect) => (
             <li key={defect._id}>
               <DefectCard defect={defect} onDevice={onDevice.get(defect._id) ?? null} onCertify={(earlier) => setCertifying({ defect, earlier })} />
@@ -98,7 +99,7 @@ function DefectCard({ defect, onDevice, onCertify }: { defect: DefectListItem; o
   const outOfService = defect.severity === 'out-of-service'
   return (
     <article
-      aria-label={`${defect.item} on unit ${defect.unit.unitNumber}`}
+      aria-label={t('{item} on unit {unitNumber}', { item: defect.item, unitNumber: defect.unit.unitNumber })}
       className={`flex flex-col gap-3 rounded-lg border bg-white p-4 shadow-sm dark:bg-boxdark ${outOfService ? 'border-red-300 dark:border-red-800' : 'border-slate-200 dark:border-strokedark'}`}
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -121,7 +122,7 @@ function DefectCard({ defect, onDevice, onCertify }: { defect: DefectListItem; o
         <p className="whitespace-pre-wrap">{defect.note}</p>
       </div>
       <p className="text-sm text-slate-600 dark:text-slate-300">
-        Reported by {defect.reporter || 'a driver'} · {formatInspectionDate(defect.reportedAt)} · <span title="Age">{ageLabel(defect.reportedAt)} ago</span>
+        Reported by {defect.reporter || 'a driver'} · {formatInspectionDate(defect.reportedAt)} · <span title={t('Age')}>{ageLabel(defect.reportedAt)} ago</span>
       </p>
       {defect.certification ? (
         <p className="text-sm">
@@ -134,7 +135,7 @@ function DefectCard({ defect, onDevice, onCertify }: { defect: DefectListItem; o
         <Button variant="secondary" disabled={defect.picture_ids.length === 0} onClick={() => setGallery(true)}>
           Photos ({defect.picture_ids.length})
         </Button>
-        {!defect.certification && !onDevice && <Button onClick={() => onCertify(null)}>Certify</Button>}
+        {!defect.certification && !onDevice && <Button onClick={() => onCertify(null)}>{t('Certify')}</Button>}
       </div>
       {gallery && <DefectGallery mediaIds={defect.picture_ids} onClose={() => setGallery(false)} />}
     </article>

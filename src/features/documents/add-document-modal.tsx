@@ -18,8 +18,9 @@ import { Modal } from '../../ui/modal.tsx'
 import type { DocumentsScope } from './documents-query.ts'
 import { driverUnitChoicesQuery, ownerUnitChoicesQuery, type UnitChoice } from './unit-choices-query.ts'
 import { useCreateDocument } from './use-create-document.ts'
+import { m, t, tr } from '../../i18n/translate.ts'
 
-export const DOCUMENT_SAVED_MESSAGE = 'Document has been saved successfully.'
+export const DOCUMENT_SAVED_MESSAGE = m('Document has been saved successfully.')
 
 export interface AddDocumentModalProps {
   scope: DocumentsScope
@@ -58,17 +59,17 @@ export function AddDocumentModal({ scope, isOwner, userId, companyId, onClose }:
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const found: typeof errors = {}
-    if (!file) found.file = 'Choose a file to upload.'
+    if (!file) found.file = t('Choose a file to upload.')
     else if (file.size > MAX_DOCUMENT_BYTES) found.file = FILE_TOO_LARGE_MESSAGE
     if (fileName.trim() === '') found.fileName = 'File Name is required.'
     // The server keeps a driver's document to the units they choose, so one is needed.
-    if (!isOwner && unitIds.length === 0) found.units = 'Choose at least one of your units.'
+    if (!isOwner && unitIds.length === 0) found.units = t('Choose at least one of your units.')
     setErrors(found)
     const datePasses = checks.passes(v.object({ expiresOn: ExpiryDate }), { expiresOn })
     if (!file || Object.keys(found).length > 0 || !datePasses) return
     try {
       await create.mutateAsync({ file, fileName, allUnits: isOwner && allUnits, showForDrivers: !isOwner || showForDrivers, unitIds, expiresOn })
-      toast.success(DOCUMENT_SAVED_MESSAGE)
+      toast.success(tr(DOCUMENT_SAVED_MESSAGE))
       onClose()
     } catch {
       // Shown inline below; the form keeps its values.
@@ -76,24 +77,24 @@ export function AddDocumentModal({ scope, isOwner, userId, companyId, onClose }:
   }
 
   return (
-    <Modal title="Add Document" onClose={onClose} size="lg">
+    <Modal title={t('Add Document')} onClose={onClose} size="lg">
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
         {checks.banner && <AlertBanner message={checks.banner} />}
         <div className="flex flex-col gap-2">
-          <span className="font-medium text-slate-800 dark:text-white">File</span>
+          <span className="font-medium text-slate-800 dark:text-white">{t('File')}</span>
           <label
             htmlFor={fileInputId}
             className="flex cursor-pointer flex-col items-center gap-1 rounded-md border-2 border-dashed border-slate-300 px-4 py-5 text-center text-sm transition focus-within:outline-2 focus-within:outline-primary hover:border-primary dark:border-strokedark"
           >
             <span className="font-medium text-primary dark:text-indigo-300">{file ? file.name : 'Click to upload'}</span>
             <span id={hintId} className="text-xs text-slate-600 dark:text-slate-300">
-              SVG, PNG, JPG or GIF
+              {t('SVG, PNG, JPG or GIF')}
             </span>
             <input
               id={fileInputId}
               type="file"
               accept={DOCUMENT_FILE_ACCEPT}
-              aria-label="File"
+              aria-label={t('File')}
               aria-describedby={fileError ? `${hintId} ${fileInputId}-error` : hintId}
               aria-invalid={fileError ? true : undefined}
               className="sr-only"
@@ -106,10 +107,10 @@ export function AddDocumentModal({ scope, isOwner, userId, companyId, onClose }:
             </p>
           )}
         </div>
-        <TextField label="File Name" name="fileName" required maxLength={200} value={fileName} error={errors.fileName ?? checks.errorOf('fileName')} onChange={(event) => setFileName(event.target.value)} />
+        <TextField label={t('File Name')} name="fileName" required maxLength={200} value={fileName} error={errors.fileName ?? checks.errorOf('fileName')} onChange={(event) => setFileName(event.target.value)} />
         {/* Optional: reminders go out 30, 7 and 0 days before (issue 15). */}
         <TextField
-          label="Expiry date (optional)"
+          label={t('Expiry date (optional)')}
           type="date"
           name="expiresOn"
           error={checks.errorOf('expiresOn')}
@@ -120,7 +121,7 @@ export function AddDocumentModal({ scope, isOwner, userId, companyId, onClose }:
           <>
             {isOwner && (
               <CheckboxField
-                label="All units"
+                label={t('All units')}
                 checked={allUnits}
                 disabled={unitIds.length > 0}
                 onChange={(event) => setAllUnits(event.target.checked)}
@@ -137,8 +138,8 @@ export function AddDocumentModal({ scope, isOwner, userId, companyId, onClose }:
             />
           </>
         )}
-        {isOwner && <CheckboxField label="Visible to driver" checked={showForDrivers} onChange={(event) => setShowForDrivers(event.target.checked)} />}
-        <FormActions onCancel={onClose} pending={create.isPending} submitLabel={'Create'} />
+        {isOwner && <CheckboxField label={t('Visible to driver')} checked={showForDrivers} onChange={(event) => setShowForDrivers(event.target.checked)} />}
+        <FormActions onCancel={onClose} pending={create.isPending} submitLabel={t('Create')} />
       </form>
     </Modal>
   )
@@ -176,35 +177,35 @@ function UnitsPicker({ isOwner, userId, companyId, disabled, chosen, onChange, e
   const listed = choices.data ? listedUnitChoices(choices.data, chosen, filter) : []
   return (
     <fieldset disabled={disabled} aria-describedby={error ? errorId : undefined} className="flex flex-col gap-2 disabled:opacity-60">
-      <legend className="mb-2 font-medium text-slate-800 dark:text-white">Units</legend>
+      <legend className="mb-2 font-medium text-slate-800 dark:text-white">{t('Units')}</legend>
       {choices.isPending ? (
         <p role="status" className="text-sm text-slate-600 dark:text-slate-300">
-          Loading...
+          {t('Loading...')}
         </p>
       ) : choices.isError ? (
         <p role="alert" className="text-sm text-red-600 dark:text-red-400">
           {choices.error.message}
         </p>
       ) : choices.data.length === 0 ? (
-        <p className="text-sm text-slate-600 dark:text-slate-300">No units to choose from.</p>
+        <p className="text-sm text-slate-600 dark:text-slate-300">{t('No units to choose from.')}</p>
       ) : (
         <>
           {choices.data.length > 8 && (
             <>
               <label htmlFor={filterId} className="sr-only">
-                Filter units
+                {t('Filter units')}
               </label>
               <input
                 id={filterId}
                 type="search"
-                placeholder="Filter units..."
+                placeholder={t('Filter units...')}
                 value={filter}
                 onChange={(event) => setFilter(event.target.value)}
                 className="w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm outline-none focus:border-primary focus:ring-2 focus:ring-primary/30 dark:border-strokedark dark:bg-boxdark-2 dark:text-white"
               />
             </>
           )}
-          <ul aria-label="Units" className="max-h-48 overflow-y-auto rounded-md border border-slate-200 p-2 dark:border-strokedark">
+          <ul aria-label={t('Units')} className="max-h-48 overflow-y-auto rounded-md border border-slate-200 p-2 dark:border-strokedark">
             {listed.slice(0, MAX_LISTED_UNITS).map((unit) => (
               <li key={unit._id} className="py-1">
                 <CheckboxField

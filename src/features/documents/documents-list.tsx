@@ -20,8 +20,9 @@ import { DocumentPreviewModal } from './document-preview-modal.tsx'
 import { attachedLabel, matchesDocument } from './document-search.ts'
 import { documentPagesKey, documentPagesQuery, type DocumentsScope } from './documents-query.ts'
 import { useDeleteDocument } from './use-delete-document.ts'
+import { m, t, tr } from '../../i18n/translate.ts'
 
-export const DELETE_DOCUMENT_MESSAGE = 'Are you sure you want to delete this document? All data will be deleted!'
+export const DELETE_DOCUMENT_MESSAGE = m('Are you sure you want to delete this document? All data will be deleted!')
 
 export interface DocumentsListProps {
   scope: DocumentsScope
@@ -42,7 +43,7 @@ function documentColumns({ scope, isOwner, onView, onDelete }: ColumnOptions): C
   const columns: Column<CompanyDocument>[] = [
     {
       key: 'fileName',
-      header: 'Filename',
+      header: t('Filename'),
       cell: (document) => (
         <button type="button" onClick={() => onView(document)} className="max-w-full truncate text-left font-medium text-primary hover:underline dark:text-indigo-300">
           {document.fileName}
@@ -51,23 +52,23 @@ function documentColumns({ scope, isOwner, onView, onDelete }: ColumnOptions): C
     },
   ]
   if (scope.kind === 'app') {
-    columns.push({ key: 'attached', header: 'Attached', cell: (document) => <span title={attachedLabel(document)}>{attachedLabel(document) || '—'}</span> })
+    columns.push({ key: 'attached', header: t('Attached'), cell: (document) => <span title={attachedLabel(document)}>{attachedLabel(document) || '—'}</span> })
   }
   if (isOwner) {
     columns.push({
       key: 'author',
-      header: 'Author',
+      header: t('Author'),
       cell: (document) => (document.authorId ? `${document.authorId.firstName} ${document.authorId.lastName}` : '—'),
     })
   }
   columns.push({
     key: 'actions',
-    header: 'Actions',
+    header: t('Actions'),
     className: 'w-32',
     cell: (document) => (
       <span className="flex gap-1">
-        <IconButton icon="open" label={`View ${document.fileName}`} onClick={() => onView(document)} />
-        {isOwner && <IconButton icon="delete" tone="danger" label={`Delete ${document.fileName}`} onClick={() => onDelete(document)} />}
+        <IconButton icon="open" label={t('View {fileName}', { fileName: document.fileName })} onClick={() => onView(document)} />
+        {isOwner && <IconButton icon="delete" tone="danger" label={t('Delete {fileName}', { fileName: document.fileName })} onClick={() => onDelete(document)} />}
       </span>
     ),
   })
@@ -75,7 +76,7 @@ function documentColumns({ scope, isOwner, onView, onDelete }: ColumnOptions): C
 }
 
 const documentId = (document: CompanyDocument) => document._id
-const DOCUMENT_NOUN = { one: 'document', many: 'documents' }
+const DOCUMENT_NOUN = { one: m('document'), many: m('documents') }
 
 export function DocumentsList({ scope, companyId, userId, isOwner }: DocumentsListProps) {
   const [term, setTerm] = useState('')
@@ -107,19 +108,19 @@ export function DocumentsList({ scope, companyId, userId, isOwner }: DocumentsLi
   }
 
   const offline = documents.offline ? { saved: documents.offline.saved, searching: q !== '' } : null
-  let empty = documents.total === 0 && q === '' ? 'No Documents Created' : 'No documents match your search.'
-  if (offline) empty = offline.saved === 0 ? 'No documents are saved on this device yet.' : 'No saved documents match your search.'
+  let empty = documents.total === 0 && q === '' ? t('No Documents Created') : t('No documents match your search.')
+  if (offline) empty = offline.saved === 0 ? t('No documents are saved on this device yet.') : t('No saved documents match your search.')
 
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center gap-3">
-        <SearchBox value={term} onChange={setTerm} placeholder="Search documents..." className="min-w-0 flex-1" />
-        <Button onClick={() => setAdding(true)}>Add</Button>
+        <SearchBox value={term} onChange={setTerm} placeholder={t('Search documents...')} className="min-w-0 flex-1" />
+        <Button onClick={() => setAdding(true)}>{t('Add')}</Button>
       </div>
       {documents.isPending ? (
-        <SkeletonList label="Loading documents" />
+        <SkeletonList label={t('Loading documents')} />
       ) : documents.error ? (
-        <RetryAlert retryLabel="Retry" onRetry={documents.retry}>
+        <RetryAlert retryLabel={t('Retry')} onRetry={documents.retry}>
           {documents.error.message}
         </RetryAlert>
       ) : (
@@ -129,7 +130,7 @@ export function DocumentsList({ scope, companyId, userId, isOwner }: DocumentsLi
             columns={columns}
             rows={documents.rows}
             rowKey={documentId}
-            label="Documents"
+            label={t('Documents')}
             empty={
               // Darker than the table's default grey, which is too faint on the page background (axe color-contrast).
               <span className="text-slate-600 dark:text-slate-300">{empty}</span>
@@ -147,7 +148,7 @@ export function DocumentsList({ scope, companyId, userId, isOwner }: DocumentsLi
       {viewing && <DocumentPreviewModal document={viewing} onClose={() => setViewing(null)} />}
       {deleting && (
         <ConfirmDialog
-          message={DELETE_DOCUMENT_MESSAGE}
+          message={tr(DELETE_DOCUMENT_MESSAGE)}
           pending={deleteDocument.isPending}
           onConfirm={() => void confirmDelete(deleting)}
           onCancel={() => setDeleting(null)}

@@ -15,6 +15,7 @@ import { SCREEN_CLASS } from '../../ui/page-header.tsx'
 import { driverDetailsQuery } from './driver-details-query.ts'
 import { fullNameOf } from './driver-search.ts'
 import { useRemoveDriver } from './use-driver-membership.ts'
+import { t } from '../../i18n/translate.ts'
 
 const DOCUMENT_TITLES: Record<UserDocument['type'], string> = {
   'driver-licence': 'Driver Licence',
@@ -38,7 +39,7 @@ export function DriverDetail({ driverId }: { driverId: string }) {
   return (
     <div className={SCREEN_CLASS}>
       <section
-        aria-label="Driver"
+        aria-label={t('Driver')}
         className="flex flex-col items-center gap-4 rounded-lg border border-slate-200 bg-white p-6 text-center shadow-sm sm:flex-row sm:text-left dark:border-strokedark dark:bg-boxdark"
       >
         <Avatar src={driver.details.avatar} alt="" className="h-24 w-24" />
@@ -46,13 +47,13 @@ export function DriverDetail({ driverId }: { driverId: string }) {
           <h1 className="text-2xl font-semibold text-slate-900 dark:text-white">{name}</h1>
           <p className="text-slate-600 dark:text-slate-300">{roleLabel(driver.role?.name)}</p>
           <dl className="mt-3 grid gap-2 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-4">
-            <dt className="font-medium text-slate-500 dark:text-slate-400">Units</dt>
+            <dt className="font-medium text-slate-500 dark:text-slate-400">{t('Units')}</dt>
             <dd>{driver.units}</dd>
-            <dt className="font-medium text-slate-500 dark:text-slate-400">Phone</dt>
+            <dt className="font-medium text-slate-500 dark:text-slate-400">{t('Phone')}</dt>
             <dd>
               <CopyContact kind="phone" value={driver.details.phone} />
             </dd>
-            <dt className="font-medium text-slate-500 dark:text-slate-400">Email</dt>
+            <dt className="font-medium text-slate-500 dark:text-slate-400">{t('Email')}</dt>
             <dd>
               <CopyContact kind="email" value={driver.details.email} />
             </dd>
@@ -62,10 +63,10 @@ export function DriverDetail({ driverId }: { driverId: string }) {
       </section>
       <section aria-labelledby="driver-documents" className="mt-6">
         <h2 id="driver-documents" className="mb-3 text-lg font-semibold">
-          Documents
+          {t('Documents')}
         </h2>
         {driver.documents.length === 0 ? (
-          <p className="text-slate-500 dark:text-slate-400">No documents uploaded yet.</p>
+          <p className="text-slate-500 dark:text-slate-400">{t('No documents uploaded yet.')}</p>
         ) : (
           <ul className="grid gap-4 sm:grid-cols-2">
             {driver.documents.map((document) => (
@@ -73,7 +74,7 @@ export function DriverDetail({ driverId }: { driverId: string }) {
                 <h3 className="mb-3 font-medium">{DOCUMENT_TITLES[document.type]}</h3>
                 <img src={document.url} alt={`${DOCUMENT_TITLES[document.type]} of ${name}`} className="max-h-64 w-full rounded object-contain" />
                 <a href={downloadUrlOf(document.url)} download className="mt-3 inline-block font-medium text-primary hover:underline dark:text-indigo-300">
-                  Download
+                  {t('Download')}
                 </a>
               </li>
             ))}
@@ -93,14 +94,14 @@ function RemoveDriver({ driverId, name }: { driverId: string; name: string }) {
   return (
     <div className="flex flex-col items-center gap-2 sm:items-end sm:self-start">
       <Button variant="secondary" onClick={() => setConfirming(true)}>
-        Remove from company
+        {t('Remove from company')}
       </Button>
       {remove.error && !confirming && <AlertBanner message={remove.error.message} />}
       {confirming && (
         <ConfirmDialog
-          title="Remove driver"
-          message={`Remove ${name} from the company? They lose access at once and are signed out; units in their hands become Available. Their past inspections stay.`}
-          confirmLabel="Remove"
+          title={t('Remove driver')}
+          message={t('Remove {name} from the company? They lose access at once and are signed out; units in their hands become Available. Their past inspections stay.', { name })}
+          confirmLabel={t('Remove')}
           pending={remove.isPending}
           onCancel={() => setConfirming(false)}
           onConfirm={() =>

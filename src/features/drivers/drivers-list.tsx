@@ -17,6 +17,7 @@ import { driverPagesKey, driverPagesQuery } from './drivers-query.ts'
 import { fullNameOf, matchesDriverSearch } from './driver-search.ts'
 import { InviteDriverModal } from './invite-driver-modal.tsx'
 import { JoinRequestsPanel } from './join-requests-panel.tsx'
+import { m, t } from '../../i18n/translate.ts'
 
 export function DriversList({ companyId }: { companyId: string }) {
   const [term, setTerm] = useState('')
@@ -24,56 +25,57 @@ export function DriversList({ companyId }: { companyId: string }) {
   const [inviting, setInviting] = useState(false)
   return (
     <div className={SCREEN_CLASS}>
-      <PageHeader title="Drivers">
-        <Button onClick={() => setInviting(true)}>Add Driver</Button>
+      <PageHeader title={t('Drivers')}>
+        <Button onClick={() => setInviting(true)}>{t('Add Driver')}</Button>
       </PageHeader>
       <JoinRequestsPanel companyId={companyId} />
-      <SearchBox value={term} onChange={setTerm} placeholder="Search drivers..." className="mb-4 max-w-md" />
+      <SearchBox value={term} onChange={setTerm} placeholder={t('Search drivers...')} className="mb-4 max-w-md" />
       <DriversTable companyId={companyId} q={q} />
       {inviting && <InviteDriverModal onClose={() => setInviting(false)} />}
     </div>
   )
 }
 
-const columns: Column<CompanyDriver>[] = [
+/** Built at render: the headers are in the language shown. */
+const driverColumns = (): Column<CompanyDriver>[] => [
   {
     key: 'name',
-    header: 'Full Name',
+    header: t('Full Name'),
     cell: ({ user }) => (
       <Link to="/drivers/$driverId" params={{ driverId: user._id }} className="font-medium text-primary hover:underline dark:text-indigo-300">
         {fullNameOf(user)}
       </Link>
     ),
   },
-  { key: 'phone', header: 'Phone', cell: ({ user }) => user.phone },
-  { key: 'email', header: 'Email', cell: ({ user }) => user.email },
+  { key: 'phone', header: t('Phone'), cell: ({ user }) => user.phone },
+  { key: 'email', header: t('Email'), cell: ({ user }) => user.email },
 ]
 
 const driverId = ({ user }: CompanyDriver) => user._id
-const DRIVER_NOUN = { one: 'driver', many: 'drivers' }
+const DRIVER_NOUN = { one: m('driver'), many: m('drivers') }
 
 function DriversTable({ companyId, q }: { companyId: string; q: string }) {
   // The server orders by name; the saved drivers are already in that order.
   const offlineView = useCallback((saved: CompanyDriver[]) => saved.filter((driver) => matchesDriverSearch(driver, q)), [q])
   const list = usePagedList({ query: driverPagesQuery(companyId, q), keyPrefix: driverPagesKey(companyId), idOf: driverId, offlineView })
 
-  if (list.isPending) return <SkeletonList label="Loading drivers" />
+  if (list.isPending) return <SkeletonList label={t('Loading drivers')} />
   if (list.error) {
     return (
-      <RetryAlert retryLabel="Retry" onRetry={list.retry}>
+      <RetryAlert retryLabel={t('Retry')} onRetry={list.retry}>
         {list.error.message}
       </RetryAlert>
     )
   }
   const offline = list.offline ? { saved: list.offline.saved, searching: q !== '' } : null
-  let empty = list.total === 0 && q === '' ? 'No Drivers' : 'No drivers match the search.'
-  if (offline) empty = offline.saved === 0 ? 'No drivers are saved on this device yet.' : 'No saved drivers match the search.'
+  let empty = list.total === 0 && q === '' ? t('No Drivers') : t('No drivers match the search.')
+  if (offline) empty = offline.saved === 0 ? t('No drivers are saved on this device yet.') : t('No saved drivers match the search.')
   return (
     <>
       {(list.rows.length > 0 || offline) && <ListSummary shown={list.rows.length} total={list.total} noun={DRIVER_NOUN} offline={offline} />}
       <DataTable
-        label="Drivers"
-        columns={columns}
+        label={t('Drivers')}
+        columns={driverColumns()}
         rows={list.rows}
         rowKey={driverId}
         empty={empty}

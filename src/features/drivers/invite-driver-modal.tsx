@@ -7,6 +7,7 @@ import { saveAndClose } from '../../lib/save-and-close.ts'
 import { TextField } from '../../ui/form-field.tsx'
 import { Modal } from '../../ui/modal.tsx'
 import { useInviteDriver } from './use-invite-driver.ts'
+import { t } from '../../i18n/translate.ts'
 
 export function InviteDriverModal({ onClose }: { onClose: () => void }) {
   const invite = useInviteDriver()
@@ -18,11 +19,11 @@ export function InviteDriverModal({ onClose }: { onClose: () => void }) {
   }
 
   return (
-    <Modal title="Invite Driver" onClose={onClose}>
+    <Modal title={t('Invite Driver')} onClose={onClose}>
       <form onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
         {invite.error && <AlertBanner message={invite.error.message} />}
-        <TextField label="Email" type="email" name="email" required autoComplete="off" value={email} onChange={(event) => setEmail(event.target.value)} />
-        <FormActions onCancel={onClose} pending={invite.isPending} submitLabel="Invite" />
+        <TextField label={t('Email')} type="email" name="email" required autoComplete="off" value={email} onChange={(event) => setEmail(event.target.value)} />
+        <FormActions onCancel={onClose} pending={invite.isPending} submitLabel={t('Invite')} />
       </form>
     </Modal>
   )

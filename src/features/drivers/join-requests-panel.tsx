@@ -9,6 +9,7 @@ import { RetryAlert } from '../../ui/retry-alert.tsx'
 import { fullNameOf } from './driver-search.ts'
 import { joinRequestsQuery } from './join-requests-query.ts'
 import { useAnswerJoinRequest, type JoinRequestAnswer } from './use-driver-membership.ts'
+import { t } from '../../i18n/translate.ts'
 
 export function JoinRequestsPanel({ companyId }: { companyId: string }) {
   const requests = useQuery(joinRequestsQuery(companyId))
@@ -16,7 +17,7 @@ export function JoinRequestsPanel({ companyId }: { companyId: string }) {
   if (requests.isError) {
     return (
       <div className="mb-6">
-        <RetryAlert retryLabel="Retry" onRetry={() => void requests.refetch()}>
+        <RetryAlert retryLabel={t('Retry')} onRetry={() => void requests.refetch()}>
           {requests.error.message}
         </RetryAlert>
       </div>
@@ -29,7 +30,7 @@ export function JoinRequestsPanel({ companyId }: { companyId: string }) {
       <h2 id="join-requests-title" className="mb-1 text-lg font-semibold text-slate-900 dark:text-white">
         Requests to join ({requests.data.length})
       </h2>
-      <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">They see nothing of the company until you approve them.</p>
+      <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">{t('They see nothing of the company until you approve them.')}</p>
       {answer.error && <AlertBanner message={answer.error.message} />}
       <ul className="flex flex-col gap-3">
         {requests.data.map((request) => (
@@ -66,11 +67,11 @@ function JoinRequestRow({ request, answering, disabled, onAnswer }: JoinRequestR
         <p className="text-xs text-slate-500 dark:text-slate-400">Asked {formatInspectionDate(request.createdAt)}</p>
       </div>
       <div className="flex gap-2">
-        <Button pending={answering === 'approve'} disabled={disabled} onClick={() => onAnswer('approve')} aria-label={`Approve ${name}`}>
-          Approve
+        <Button pending={answering === 'approve'} disabled={disabled} onClick={() => onAnswer('approve')} aria-label={t('Approve {name}', { name })}>
+          {t('Approve')}
         </Button>
-        <Button variant="secondary" pending={answering === 'reject'} disabled={disabled} onClick={() => onAnswer('reject')} aria-label={`Reject ${name}`}>
-          Reject
+        <Button variant="secondary" pending={answering === 'reject'} disabled={disabled} onClick={() => onAnswer('reject')} aria-label={t('Reject {name}', { name })}>
+          {t('Reject')}
         </Button>
       </div>
     </li>

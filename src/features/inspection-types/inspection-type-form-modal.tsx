@@ -11,6 +11,7 @@ import { Modal } from '../../ui/modal.tsx'
 import { saveAndClose } from '../../lib/save-and-close.ts'
 import { useCreateInspectionType } from './use-create-inspection-type.ts'
 import { useUpdateInspectionType } from './use-update-inspection-type.ts'
+import { t } from '../../i18n/translate.ts'
 
 const iconOptions = [...INSPECTION_ICON_NAMES].sort((a, b) => iconLabel(a).localeCompare(iconLabel(b)))
 
@@ -30,12 +31,12 @@ export function InspectionTypeFormModal({ inspectionType, onClose }: { inspectio
   }
 
   return (
-    <Modal title={inspectionType ? 'Edit Inspection Type' : 'Add Inspection Type'} onClose={onClose}>
+    <Modal title={inspectionType ? t('Edit Inspection Type') : t('Add Inspection Type')} onClose={onClose}>
       <form onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
         {saveError && !saveError.field && <AlertBanner message={saveError.message} />}
-        <TextField label="Name" required error={saveError?.field === 'name' ? saveError.message : null} value={name} onChange={(event) => setName(event.target.value)} autoComplete="off" />
+        <TextField label={t('Name')} required error={saveError?.field === 'name' ? saveError.message : null} value={name} onChange={(event) => setName(event.target.value)} autoComplete="off" />
         <IconSelectField<string> value={icon} options={iconOptions} onChange={setIcon} />
-        <FormActions onCancel={onClose} pending={save.isPending} submitLabel={inspectionType ? 'Update' : 'Create'} />
+        <FormActions onCancel={onClose} pending={save.isPending} submitLabel={inspectionType ? t('Update') : t('Create')} />
       </form>
     </Modal>
   )

@@ -17,8 +17,9 @@ import { SkeletonList } from '../../ui/skeleton-list.tsx'
 import { InspectionTypeFormModal } from './inspection-type-form-modal.tsx'
 import { useDeleteInspectionType } from './use-delete-inspection-type.ts'
 import { useFmcsaDefaults } from './use-fmcsa-defaults.ts'
+import { m, t, tr } from '../../i18n/translate.ts'
 
-export const DELETE_INSPECTION_TYPE_MESSAGE = 'Are you sure you want to delete this inspection type? All data will be deleted!'
+export const DELETE_INSPECTION_TYPE_MESSAGE = m('Are you sure you want to delete this inspection type? All data will be deleted!')
 
 interface RowActions {
   onEdit: (inspectionType: InspectionType) => void
@@ -29,7 +30,7 @@ function inspectionTypeColumns({ onEdit, onDelete }: RowActions): Column<Inspect
   return [
     {
       key: 'name',
-      header: 'Name',
+      header: t('Name'),
       cell: (inspectionType) => (
         <span className="flex items-center gap-3">
           <CatalogueIcon name={inspectionType.icon} className="h-5 w-5 shrink-0 text-primary" />
@@ -39,15 +40,15 @@ function inspectionTypeColumns({ onEdit, onDelete }: RowActions): Column<Inspect
     },
     {
       key: 'actions',
-      header: 'Actions',
+      header: t('Actions'),
       className: 'w-32',
       cell: (inspectionType) =>
         inspectionType.builtIn ? (
-          <span className="text-xs text-slate-500 dark:text-slate-400">Built-in</span>
+          <span className="text-xs text-slate-500 dark:text-slate-400">{t('Built-in')}</span>
         ) : (
           <span className="flex gap-1">
-            <IconButton icon="edit" label={`Edit ${inspectionType.name}`} onClick={() => onEdit(inspectionType)} />
-            <IconButton icon="delete" tone="danger" label={`Delete ${inspectionType.name}`} onClick={() => onDelete(inspectionType)} />
+            <IconButton icon="edit" label={t('Edit {name}', { name: inspectionType.name })} onClick={() => onEdit(inspectionType)} />
+            <IconButton icon="delete" tone="danger" label={t('Delete {name}', { name: inspectionType.name })} onClick={() => onDelete(inspectionType)} />
           </span>
         ),
     },
@@ -79,20 +80,20 @@ export function InspectionTypesList() {
 
   return (
     <div className={SCREEN_CLASS}>
-      <PageHeader title="Inspection Types">
-        <Button variant="secondary" pending={fmcsa.isPending} onClick={switchOnFmcsa} title="Adds the parts 49 CFR §396.11 lists to every unit sub type's pre-trip checklist">
-          Use §396.11 items
+      <PageHeader title={t('Inspection Types')}>
+        <Button variant="secondary" pending={fmcsa.isPending} onClick={switchOnFmcsa} title={t("Adds the parts 49 CFR §396.11 lists to every unit sub type's pre-trip checklist")}>
+          {t('Use §396.11 items')}
         </Button>
-        <Button onClick={() => setForm({})}>Add</Button>
+        <Button onClick={() => setForm({})}>{t('Add')}</Button>
       </PageHeader>
-      <SearchBox value={term} onChange={setTerm} placeholder="Search inspection types..." className="mb-4 max-w-md" />
-      <Suspense fallback={<SkeletonList label="Loading inspection types" />}>
+      <SearchBox value={term} onChange={setTerm} placeholder={t('Search inspection types...')} className="mb-4 max-w-md" />
+      <Suspense fallback={<SkeletonList label={t('Loading inspection types')} />}>
         <InspectionTypesTable term={term} actions={{ onEdit: (inspectionType) => setForm({ inspectionType }), onDelete: setDeleting }} />
       </Suspense>
       {form && <InspectionTypeFormModal inspectionType={form.inspectionType} onClose={() => setForm(null)} />}
       {deleting && (
         <ConfirmDialog
-          message={DELETE_INSPECTION_TYPE_MESSAGE}
+          message={tr(DELETE_INSPECTION_TYPE_MESSAGE)}
           pending={deleteInspectionType.isPending}
           onCancel={() => setDeleting(null)}
           onConfirm={() => void confirmDelete(deleting)}
@@ -108,11 +109,11 @@ function InspectionTypesTable({ term, actions }: { term: string; actions: RowAct
   const shown = inspectionTypes.filter((inspectionType) => inspectionType.name.toLowerCase().includes(needle))
   return (
     <DataTable
-      label="Inspection types"
+      label={t('Inspection types')}
       columns={inspectionTypeColumns(actions)}
       rows={shown}
       rowKey={(inspectionType) => inspectionType._id}
-      empty={inspectionTypes.length === 0 ? 'No Inspection Types Created' : 'No inspection types match the search.'}
+      empty={inspectionTypes.length === 0 ? t('No Inspection Types Created') : t('No inspection types match the search.')}
     />
   )
 }

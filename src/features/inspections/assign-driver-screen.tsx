@@ -30,8 +30,9 @@ import {
   WIZARD_STEPS,
   type DriverAndDescription,
 } from './wizard-steps.ts'
+import { m, t, tr } from '../../i18n/translate.ts'
 
-export const CANCEL_INSPECTION_MESSAGE = 'All data you have input for the current inspection will be deleted. Do you want to proceed?'
+export const CANCEL_INSPECTION_MESSAGE = m('All data you have input for the current inspection will be deleted. Do you want to proceed?')
 
 export interface AssignDriverScreenProps {
   unitId: string
@@ -47,7 +48,7 @@ export function AssignDriverScreen({ unitId, companyId, userId }: AssignDriverSc
 
   if (unit.isError && isUnknownUnitError(unit.error)) return <UnknownUnit />
 
-  const unitLine = unit.data ? `Unit ${unit.data.unitNumber} · ${unit.data.year} ${unit.data.make} ${unit.data.model}` : null
+  const unitLine = unit.data ? `${t('Unit {unitNumber}', { unitNumber: unit.data.unitNumber })} · ${unit.data.year} ${unit.data.make} ${unit.data.model}` : null
   // A unit that is not Available cannot be handed over (spec §4); a draft begun earlier may still be cancelled.
   const blocked = unit.data !== undefined && unit.data.status !== 'Available' && !draft
 
@@ -63,15 +64,14 @@ export function AssignDriverScreen({ unitId, companyId, userId }: AssignDriverSc
 
   return (
     <div className={SCREEN_CLASS}>
-      <PageHeader title="Assign to Driver" />
+      <PageHeader title={t('Assign to Driver')} />
       {unitLine && <p className="-mt-3 mb-5 text-slate-600 dark:text-slate-300">{unitLine}</p>}
       {running && draft ? (
         <Wizard draft={draft} companyId={companyId} onCancelled={() => setRunning(false)} />
       ) : (
         <div className="flex flex-col items-start gap-4 rounded-lg border border-slate-200 bg-white p-6 dark:border-strokedark dark:bg-boxdark">
           <p className="text-slate-700 dark:text-slate-200">
-            Choose the driver, take photos and videos of the unit, and sign to hand it over. Everything is kept on this device until it reaches the
-            cloud, so you can work without a network.
+            {t('Choose the driver, take photos and videos of the unit, and sign to hand it over. Everything is kept on this device until it reaches the cloud, so you can work without a network.')}
           </p>
           {blocked && (
             <p role="alert" className="text-sm text-red-600 dark:text-red-400">
@@ -86,7 +86,7 @@ export function AssignDriverScreen({ unitId, companyId, userId }: AssignDriverSc
           {/* Shown once the device has said whether a draft waits: Start and Continue differ. */}
           {draft !== undefined && (
             <Button onClick={() => void start()} disabled={blocked}>
-              {draft ? 'Continue' : 'Start'}
+              {draft ? t('Continue') : t('Start')}
             </Button>
           )}
         </div>
@@ -127,7 +127,7 @@ function Wizard({ draft, companyId, onCancelled }: WizardProps) {
       const chosen = drivers.data?.find((candidate) => candidate.user._id === values.driverId)?.user
       const driver: UnitDriver | undefined = chosen ? { ...chosen, avatar: null } : undefined
       showUnitStatus(queryClient, draft.unitId, 'Assigned to Driver', driver)
-      keptSuccessToast('Driver was assigned successfully!')
+      keptSuccessToast(t('Driver was assigned successfully!'))
       await navigate({ to: '/units' })
     })
 
@@ -140,19 +140,19 @@ function Wizard({ draft, companyId, onCancelled }: WizardProps) {
 
   return (
     <div className="flex flex-col gap-6 rounded-lg border border-slate-200 bg-white p-4 md:p-6 dark:border-strokedark dark:bg-boxdark">
-      <ol aria-label="Steps" className="grid grid-cols-3 gap-2 text-sm">
+      <ol aria-label={t('Steps')} className="grid grid-cols-3 gap-2 text-sm">
         {WIZARD_STEPS.map((item) => (
           <li
             key={item.step}
             aria-current={item.step === step ? 'step' : undefined}
             className={`rounded-md border-b-4 px-2 py-1 ${item.step === step ? 'border-primary font-semibold text-slate-900 dark:text-white' : item.step < step ? 'border-primary/40 text-slate-600 dark:text-slate-300' : 'border-slate-200 text-slate-500 dark:border-strokedark dark:text-slate-400'}`}
           >
-            {item.step}. {item.title}
+            {item.step}. {tr(item.title)}
           </li>
         ))}
       </ol>
       <h2 className="text-lg font-semibold text-slate-900 dark:text-white">
-        Step {step} of {LAST_STEP}: {WIZARD_STEPS[step - 1]!.title}
+        {t('Step {step} of {steps}: {title}', { step, steps: LAST_STEP, title: tr(WIZARD_STEPS[step - 1]!.title) })}
       </h2>
       {step === 1 && <DriverStep companyId={companyId} values={stepOne} onChange={setEdited} />}
       {step === 2 && <CapturesStep draft={draft} />}
@@ -160,8 +160,8 @@ function Wizard({ draft, companyId, onCancelled }: WizardProps) {
       <ConfirmCancelFooter
         error={error}
         busy={busy}
-        cancelTitle="Cancel inspection"
-        cancelMessage={CANCEL_INSPECTION_MESSAGE}
+        cancelTitle={t('Cancel inspection')}
+        cancelMessage={tr(CANCEL_INSPECTION_MESSAGE)}
         confirmingCancel={confirmingCancel}
         onConfirmingCancelChange={setConfirmingCancel}
         onCancel={() => void cancel()}
@@ -169,16 +169,16 @@ function Wizard({ draft, companyId, onCancelled }: WizardProps) {
         <div className="flex flex-wrap gap-3">
           {step > FIRST_STEP && (
             <Button variant="secondary" onClick={() => void go(step - 1)} disabled={busy}>
-              Previous
+              {t('Previous')}
             </Button>
           )}
           {step < LAST_STEP ? (
             <Button onClick={() => void go(step + 1)} disabled={busy}>
-              Next
+              {t('Next')}
             </Button>
           ) : (
             <Button onClick={() => void finish()} pending={busy}>
-              Finish
+              {t('Finish')}
             </Button>
           )}
         </div>

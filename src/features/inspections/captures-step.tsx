@@ -12,6 +12,7 @@ import { removeCapture } from '../../outbox/draft-store.ts'
 import { outboxDb, type DraftRecord, type MediaRef } from '../../outbox/outbox-db.ts'
 import { retryNow } from '../../outbox/outbox-runtime.ts'
 import { useCaptureStates } from '../../outbox/use-outbox.ts'
+import { t } from '../../i18n/translate.ts'
 
 export function CapturesStep({ draft }: { draft: DraftRecord }) {
   const states = useCaptureStates(draft.id)
@@ -42,10 +43,10 @@ export function CapturesStep({ draft }: { draft: DraftRecord }) {
     <div className="flex flex-col gap-5">
       <div className="flex flex-wrap gap-3">
         <CaptureInput kind="photo" multiple onFiles={(files) => void onPhotos(files)} disabled={preparing !== null}>
-          Add photos
+          {t('Add photos')}
         </CaptureInput>
         <CaptureInput kind="video" camera onFiles={(files) => void onVideos(files)} disabled={preparing !== null}>
-          Record video
+          {t('Record video')}
         </CaptureInput>
       </div>
       {preparing && (
@@ -55,20 +56,20 @@ export function CapturesStep({ draft }: { draft: DraftRecord }) {
       )}
       <AlertList messages={notes} />
       {photosFailed && (
-        <RetryAlert retryLabel="Retry" onRetry={() => void retryNow()}>
+        <RetryAlert retryLabel={t('Retry')} onRetry={() => void retryNow()}>
           {PHOTO_UPLOAD_ERROR}
         </RetryAlert>
       )}
       {videoError !== null && (
-        <RetryAlert retryLabel="Retry to upload last video" onRetry={() => void retryNow()}>
+        <RetryAlert retryLabel={t('Retry to upload last video')} onRetry={() => void retryNow()}>
           {VIDEO_UPLOAD_ERROR_PREFIX}
           {videoError}
         </RetryAlert>
       )}
-      <CaptureSection title="Photos" empty="No photos yet." count={photos.length}>
+      <CaptureSection title={t('Photos')} empty={t('No photos yet.')} count={photos.length}>
         {photos.map(tile)}
       </CaptureSection>
-      <CaptureSection title="Videos" empty="No videos yet." count={videos.length}>
+      <CaptureSection title={t('Videos')} empty={t('No videos yet.')} count={videos.length}>
         {videos.map(tile)}
       </CaptureSection>
     </div>

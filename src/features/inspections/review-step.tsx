@@ -8,8 +8,8 @@ import { saveSignature } from '../../outbox/draft-store.ts'
 import { outboxDb, type DraftRecord } from '../../outbox/outbox-db.ts'
 import { useCaptureStates } from '../../outbox/use-outbox.ts'
 import { companyDriversQuery, driverName } from './company-drivers-query.ts'
+import { t } from '../../i18n/translate.ts'
 
-const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`
 
 export function ReviewStep({ draft, companyId }: { draft: DraftRecord; companyId: string }) {
   const states = useCaptureStates(draft.id)
@@ -23,29 +23,29 @@ export function ReviewStep({ draft, companyId }: { draft: DraftRecord; companyId
     <div className="flex flex-col gap-6">
       <dl className="grid gap-4 sm:grid-cols-2">
         <div>
-          <dt className="text-sm text-slate-600 dark:text-slate-300">Driver</dt>
-          <dd className="font-medium text-slate-900 dark:text-white">{driver ? driverName(driver) : draft.toUserId ? 'Driver chosen earlier' : 'No driver selected'}</dd>
+          <dt className="text-sm text-slate-600 dark:text-slate-300">{t('Driver')}</dt>
+          <dd className="font-medium text-slate-900 dark:text-white">{driver ? driverName(driver) : draft.toUserId ? t('Driver chosen earlier') : t('No driver selected')}</dd>
         </div>
         <div>
-          <dt className="text-sm text-slate-600 dark:text-slate-300">Media</dt>
+          <dt className="text-sm text-slate-600 dark:text-slate-300">{t('Media')}</dt>
           <dd className="font-medium text-slate-900 dark:text-white">
-            {plural(photos.length, 'Photo')}, {plural(videos.length, 'Video')}
+            {photos.length === 1 ? t('1 Photo') : t('{count} Photos', { count: photos.length })}, {videos.length === 1 ? t('1 Video') : t('{count} Videos', { count: videos.length })}
           </dd>
         </div>
         <div className="sm:col-span-2">
-          <dt className="text-sm text-slate-600 dark:text-slate-300">Description</dt>
+          <dt className="text-sm text-slate-600 dark:text-slate-300">{t('Description')}</dt>
           <dd className="whitespace-pre-wrap text-slate-900 dark:text-white">{draft.description || 'No Description'}</dd>
         </div>
       </dl>
       {draft.media.length > 0 && (
-        <ul aria-label="Photos and videos" className="grid grid-cols-3 gap-3 sm:grid-cols-4 lg:grid-cols-6">
+        <ul aria-label={t('Photos and videos')} className="grid grid-cols-3 gap-3 sm:grid-cols-4 lg:grid-cols-6">
           {draft.media.map((ref) => (
             <CaptureTile key={ref.mediaId} capture={ref} send={states.get(ref.mediaId)} />
           ))}
         </ul>
       )}
       <SignaturePad
-        label="Sign Below"
+        label={t('Sign Below')}
         value={draft.signature}
         onChange={(signature) => {
           setError(null)

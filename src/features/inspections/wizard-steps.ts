@@ -4,11 +4,12 @@
 // draft and its outbox — none waits on the network.
 import { finishDraft, saveDescription, saveStep, setRecipient, startDraft } from '../../outbox/draft-store.ts'
 import type { DraftRecord, OutboxDb } from '../../outbox/outbox-db.ts'
+import { m, tr } from '../../i18n/translate.ts'
 
 export const WIZARD_STEPS = [
-  { step: 1, title: 'Driver and description' },
-  { step: 2, title: 'Photos and videos' },
-  { step: 3, title: 'Review and signature' },
+  { step: 1, title: m('Driver and description') },
+  { step: 2, title: m('Photos and videos') },
+  { step: 3, title: m('Review and signature') },
 ] as const
 
 export const FIRST_STEP = 1
@@ -52,14 +53,14 @@ async function saveStepOne(db: OutboxDb, draftId: string, stepOne: DriverAndDesc
 }
 
 /** The server refuses to finish an assignment without a driver; said before anything is queued. */
-export const SELECT_DRIVER_MESSAGE = 'Select a driver.'
+export const SELECT_DRIVER_MESSAGE = m('Select a driver.')
 
 /**
  * Finish: the description and driver are saved once more with the finishing step (unsent saves merge
  * into one PUT), queued behind every photo and video of the draft.
  */
 export async function finishAssignment(db: OutboxDb, draftId: string, stepOne: DriverAndDescription): Promise<void> {
-  if (!stepOne.driverId) throw new Error(SELECT_DRIVER_MESSAGE)
+  if (!stepOne.driverId) throw new Error(tr(SELECT_DRIVER_MESSAGE))
   await saveStepOne(db, draftId, stepOne)
   await finishDraft(db, draftId)
 }

@@ -15,6 +15,7 @@ import { companySettingsQuery, reminderStatusQuery, useSaveCompanySettings } fro
 import { SETTINGS_PANEL_CLASS } from './settings-panel.ts'
 import { browserTimeZone } from '../../lib/time-zone.ts'
 import { timeZoneChoices } from './time-zones.ts'
+import { t } from '../../i18n/translate.ts'
 
 const UNIT_NAMES: Record<DistanceUnit, string> = { mi: 'Miles', km: 'Kilometres' }
 
@@ -30,11 +31,11 @@ function OwnerReminderSettings() {
   return (
     <section aria-labelledby="reminder-settings" className={`${SETTINGS_PANEL_CLASS} lg:col-span-2`}>
       <h2 id="reminder-settings" className="border-b border-slate-200 px-6 py-4 font-semibold dark:border-strokedark">
-        Reminders
+        {t('Reminders')}
       </h2>
       <div className="flex flex-col gap-6 p-6">
         {settings.isError && <AlertBanner message={settings.error.message} />}
-        {settings.data ? <ReminderSettingsForm key={JSON.stringify(settings.data)} saved={settings.data} /> : !settings.isError && <p role="status">Loading...</p>}
+        {settings.data ? <ReminderSettingsForm key={JSON.stringify(settings.data)} saved={settings.data} /> : !settings.isError && <p role="status">{t('Loading...')}</p>}
         <ReminderRuns />
       </div>
     </section>
@@ -62,7 +63,7 @@ function ReminderSettingsForm({ saved }: { saved: CompanySettings }) {
         }),
         reportRetentionMonths: Number(retention.trim()),
       })
-      toast.success('Reminder settings saved.')
+      toast.success(t('Reminder settings saved.'))
     } catch {
       // Shown inline; what was typed stays.
     }
@@ -71,7 +72,7 @@ function ReminderSettingsForm({ saved }: { saved: CompanySettings }) {
   return (
     <form onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
       {save.error && <AlertBanner message={save.error.message} />}
-      <SelectField label="Time zone" value={timeZone} onChange={(event) => setTimeZone(event.target.value)}>
+      <SelectField label={t('Time zone')} value={timeZone} onChange={(event) => setTimeZone(event.target.value)}>
         {timeZoneChoices(saved.timeZone, here).map((zone) => (
           <option key={zone} value={zone}>
             {zone}
@@ -79,7 +80,7 @@ function ReminderSettingsForm({ saved }: { saved: CompanySettings }) {
         ))}
       </SelectField>
       <p className="-mt-2 text-sm text-slate-700 dark:text-slate-200">
-        Reminders go out once a day at 07:00 in this time zone.
+        {t('Reminders go out once a day at 07:00 in this time zone.')}
         {timeZone !== here && (
           <>
             {' '}
@@ -90,7 +91,7 @@ function ReminderSettingsForm({ saved }: { saved: CompanySettings }) {
           </>
         )}
       </p>
-      <SelectField label="Odometers read in" value={distanceUnit} onChange={(event) => setDistanceUnit(event.target.value as DistanceUnit)}>
+      <SelectField label={t('Odometers read in')} value={distanceUnit} onChange={(event) => setDistanceUnit(event.target.value as DistanceUnit)}>
         {(Object.keys(UNIT_NAMES) as DistanceUnit[]).map((unit) => (
           <option key={unit} value={unit}>
             {UNIT_NAMES[unit]}
@@ -98,7 +99,7 @@ function ReminderSettingsForm({ saved }: { saved: CompanySettings }) {
         ))}
       </SelectField>
       <TextField
-        label="Keep pre-trip reports (months)"
+        label={t('Keep pre-trip reports (months)')}
         name="reportRetentionMonths"
         inputMode="numeric"
         value={retention}
@@ -122,7 +123,7 @@ function ReminderSettingsForm({ saved }: { saved: CompanySettings }) {
       )}
       <div className="flex justify-end">
         <Button type="submit" pending={save.isPending}>
-          Save
+          {t('Save')}
         </Button>
       </div>
     </form>
@@ -136,8 +137,8 @@ function ReminderRuns() {
   if (!status.data) return null
   return (
     <div className="flex flex-col gap-3">
-      <h3 className="font-medium text-slate-800 dark:text-white">Last ran</h3>
-      <ul aria-label="Reminder kinds" className="flex flex-col gap-2 text-sm">
+      <h3 className="font-medium text-slate-800 dark:text-white">{t('Last ran')}</h3>
+      <ul aria-label={t('Reminder kinds')} className="flex flex-col gap-2 text-sm">
         {status.data.kinds.map((kind) => (
           <li key={kind.kind} className="flex flex-wrap justify-between gap-2 border-b border-slate-100 pb-2 dark:border-strokedark">
             <span className="font-medium">{kind.label}</span>
@@ -148,11 +149,11 @@ function ReminderRuns() {
         ))}
       </ul>
       {status.data.failures.length === 0 ? (
-        <p className="text-sm text-slate-700 dark:text-slate-200">No failed reminders or notifications.</p>
+        <p className="text-sm text-slate-700 dark:text-slate-200">{t('No failed reminders or notifications.')}</p>
       ) : (
         <>
-          <h3 className="font-medium text-red-700 dark:text-red-300">Failed</h3>
-          <ul aria-label="Failed notifications" className="flex flex-col gap-2 text-sm">
+          <h3 className="font-medium text-red-700 dark:text-red-300">{t('Failed')}</h3>
+          <ul aria-label={t('Failed notifications')} className="flex flex-col gap-2 text-sm">
             {status.data.failures.map((failure) => (
               <li key={failure.id} className="rounded-md border border-red-200 bg-red-50 p-3 text-red-800 dark:border-red-900 dark:bg-red-950/40 dark:text-red-200">
                 <span className="font-medium">{failure.what}</span> · {dayjs(failure.at).format('MMM D, YYYY HH:mm')} ·{' '}

@@ -5,12 +5,13 @@ import { Link } from '@tanstack/react-router'
 import { storedUserId } from '../../api/session.ts'
 import { notificationsQuery } from './notifications-query.ts'
 import { BellIcon } from './bell-icon.tsx'
+import { t } from '../../i18n/translate.ts'
 
 export function NotificationBell() {
   const userId = storedUserId() ?? ''
   const { data } = useQuery({ ...notificationsQuery(userId), enabled: userId !== '' })
   const unread = data?.unread ?? 0
-  const label = unread === 0 ? 'Notifications' : `Notifications, ${unread} unread`
+  const label = unread === 0 ? t('Notifications') : t('Notifications, {unread} unread', { unread })
   return (
     <Link
       to="/notifications"

@@ -14,11 +14,12 @@ import { notificationsKey } from './notifications-query.ts'
 import { notificationSettingsQuery, useSaveChannels, useSendTestNotification } from './notification-settings-query.ts'
 import { deviceSubscription, pushAvailability, turnOffPushHere, turnOnPushHere } from './push-device.ts'
 import { SETTINGS_PANEL_CLASS } from './settings-panel.ts'
+import { m, t, tr } from '../../i18n/translate.ts'
 
 const CHANNELS: { key: keyof NotificationChannels; label: string }[] = [
-  { key: 'mail', label: 'Email' },
-  { key: 'push', label: 'Push notifications' },
-  { key: 'inApp', label: 'In the app (the bell)' },
+  { key: 'mail', label: m('Email') },
+  { key: 'push', label: m('Push notifications') },
+  { key: 'inApp', label: m('In the app (the bell)') },
 ]
 
 /** A test notification takes a moment to go through the queue: the bell looks again a few times. */
@@ -39,7 +40,7 @@ export function NotificationChannelsSettings() {
     if (!channels) return
     const next = { ...channels, [key]: on }
     setChoosing(next)
-    save.mutate(next, { onSuccess: () => toast.success('Notification settings saved.'), onSettled: () => setChoosing(null) })
+    save.mutate(next, { onSuccess: () => toast.success(t('Notification settings saved.')), onSettled: () => setChoosing(null) })
   }
 
   const test = () =>
@@ -53,21 +54,21 @@ export function NotificationChannelsSettings() {
   return (
     <section aria-labelledby="notification-channels" className={`${SETTINGS_PANEL_CLASS} lg:col-span-3`}>
       <h2 id="notification-channels" className="border-b border-slate-200 px-6 py-4 font-semibold dark:border-strokedark">
-        Notifications
+        {t('Notifications')}
       </h2>
       <div className="flex flex-col gap-5 p-6">
         {settings.isError && <AlertBanner message={settings.error.message} />}
         {save.error && <AlertBanner message={save.error.message} />}
         <fieldset disabled={!channels || save.isPending} className="flex flex-col gap-3">
-          <legend className="mb-2 text-sm text-slate-700 dark:text-slate-200">Send me reminders (oil changes, expiring documents and licences) by:</legend>
+          <legend className="mb-2 text-sm text-slate-700 dark:text-slate-200">{t('Send me reminders (oil changes, expiring documents and licences) by:')}</legend>
           {CHANNELS.map(({ key, label }) => (
-            <CheckboxField key={key} label={label} checked={channels?.[key] ?? false} onChange={(event) => toggle(key, event.target.checked)} />
+            <CheckboxField key={key} label={tr(label)} checked={channels?.[key] ?? false} onChange={(event) => toggle(key, event.target.checked)} />
           ))}
         </fieldset>
         {channels?.push && settings.data && <ThisDevicePush publicKey={settings.data.pushPublicKey} />}
         <div>
           <Button variant="secondary" pending={sendTest.isPending} onClick={test}>
-            Send me a test notification
+            {t('Send me a test notification')}
           </Button>
           {sendTest.error && <AlertBanner message={sendTest.error.message} />}
         </div>
@@ -106,20 +107,20 @@ function ThisDevicePush({ publicKey }: { publicKey: string }) {
     }
   }
 
-  if (availability === 'unsupported') return <p className="text-sm text-slate-700 dark:text-slate-200">This browser cannot receive push notifications.</p>
+  if (availability === 'unsupported') return <p className="text-sm text-slate-700 dark:text-slate-200">{t('This browser cannot receive push notifications.')}</p>
   return (
     <div className="flex flex-col gap-2 rounded-md border border-slate-200 p-4 dark:border-strokedark">
       <p className="text-sm text-slate-700 dark:text-slate-200">
         {availability === 'blocked'
-          ? 'Notifications are blocked for this site in this browser.'
+          ? t('Notifications are blocked for this site in this browser.')
           : subscribed
-            ? 'Push notifications are on for this device.'
-            : 'Push notifications are off for this device.'}
+            ? t('Push notifications are on for this device.')
+            : t('Push notifications are off for this device.')}
       </p>
       {availability === 'available' && subscribed !== null && (
         <div>
           <Button variant="secondary" pending={busy} onClick={() => void change(!subscribed)}>
-            {subscribed ? 'Turn off push on this device' : 'Turn on push on this device'}
+            {subscribed ? t('Turn off push on this device') : t('Turn on push on this device')}
           </Button>
         </div>
       )}

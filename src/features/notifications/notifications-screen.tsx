@@ -13,8 +13,9 @@ import { PageHeader, SCREEN_CLASS } from '../../ui/page-header.tsx'
 import { BellIcon } from './bell-icon.tsx'
 import { notificationsQuery } from './notifications-query.ts'
 import { useMarkRead } from './use-mark-read.ts'
+import { m, t, tr } from '../../i18n/translate.ts'
 
-export const NO_NOTIFICATIONS = 'No notifications yet.'
+export const NO_NOTIFICATIONS = m('No notifications yet.')
 
 export function NotificationsScreen() {
   const userId = storedUserId() ?? ''
@@ -25,25 +26,25 @@ export function NotificationsScreen() {
 
   return (
     <div className={SCREEN_CLASS}>
-      <PageHeader title="Notifications">
+      <PageHeader title={t('Notifications')}>
         <Button variant="secondary" disabled={unread === 0} onClick={() => markRead.mutate({ all: true })}>
-          Mark all read
+          {t('Mark all read')}
         </Button>
       </PageHeader>
       <p role="status" className="mb-4 text-sm text-slate-600 dark:text-slate-300">
-        {unread === 0 ? 'Everything is read.' : unread === 1 ? '1 unread notification' : `${unread} unread notifications`}
+        {unread === 0 ? t('Everything is read.') : unread === 1 ? t('1 unread notification') : t('{unread} unread notifications', { unread })}
         {!online && ' · Offline: showing the notifications last loaded.'}
       </p>
       {list.isError && !list.data && <AlertBanner message={list.error.message} />}
       {list.isPending ? (
-        <p role="status">Loading...</p>
+        <p role="status">{t('Loading...')}</p>
       ) : list.data && list.data.items.length === 0 ? (
         <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-slate-300 p-10 text-slate-600 dark:border-strokedark dark:text-slate-300">
           <BellIcon className="h-8 w-8" />
-          <p>{NO_NOTIFICATIONS}</p>
+          <p>{tr(NO_NOTIFICATIONS)}</p>
         </div>
       ) : (
-        <ul aria-label="Notifications" className="flex flex-col gap-2">
+        <ul aria-label={t('Notifications')} className="flex flex-col gap-2">
           {list.data?.items.map((item) => (
             <NotificationRow key={item._id} item={item} onRead={() => markRead.mutate({ ids: [item._id] })} />
           ))}
@@ -69,7 +70,7 @@ function NotificationRow({ item, onRead }: { item: AppNotification; onRead: () =
           }}
           className="font-semibold text-slate-900 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary dark:text-white"
         >
-          {!item.read && <span className="sr-only">Unread: </span>}
+          {!item.read && <span className="sr-only">{t('Unread:')} </span>}
           {item.title}
         </Link>
         <p className="mt-1 text-sm text-slate-700 dark:text-slate-200">{item.body}</p>
@@ -81,10 +82,10 @@ function NotificationRow({ item, onRead }: { item: AppNotification; onRead: () =
         <button
           type="button"
           onClick={onRead}
-          aria-label={`Mark read: ${item.title}`}
+          aria-label={t('Mark read: {title}', { title: item.title })}
           className="shrink-0 rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary dark:border-strokedark dark:text-slate-100 dark:hover:bg-boxdark-2"
         >
-          Mark read
+          {t('Mark read')}
         </button>
       )}
     </li>

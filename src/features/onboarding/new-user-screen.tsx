@@ -15,6 +15,7 @@ import { useApplyToCompany } from './use-apply-to-company.ts'
 import { useCreateCompany } from './use-create-company.ts'
 import { useCheckJoinRequest, useWithdrawJoinRequest } from './use-join-request.ts'
 import { useLogOut } from './use-log-out.ts'
+import { t } from '../../i18n/translate.ts'
 
 type Choice = 'owner' | 'driver'
 
@@ -46,7 +47,7 @@ function ChooseRole({ user }: { user: AuthUser }) {
     <CardPage>
       <div className="flex flex-col gap-6">
         <div>
-          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl dark:text-white">Welcome to Fleetyard</h1>
+          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl dark:text-white">{t('Welcome to Fleetyard')}</h1>
           <p className="mt-2 text-slate-600 dark:text-slate-300">
             Signed in as <span className="font-medium">{user.details.email}</span>. How will you use Fleetyard?
           </p>
@@ -57,9 +58,9 @@ function ChooseRole({ user }: { user: AuthUser }) {
           </p>
         )}
         <fieldset className="grid gap-3 sm:grid-cols-2">
-          <legend className="sr-only">I am a</legend>
-          <ChoiceCard value="owner" label="Company Owner" hint="Manage units, drivers and documents" choice={choice} onChoose={setChoice} />
-          <ChoiceCard value="driver" label="Driver" hint="Join your company's fleet" choice={choice} onChoose={setChoice} />
+          <legend className="sr-only">{t('I am a')}</legend>
+          <ChoiceCard value="owner" label={t('Company Owner')} hint={t('Manage units, drivers and documents')} choice={choice} onChoose={setChoice} />
+          <ChoiceCard value="driver" label={t('Driver')} hint={t("Join your company's fleet")} choice={choice} onChoose={setChoice} />
         </fieldset>
         {choice === 'owner' && <CreateCompanyForm userId={user._id} />}
         {choice === 'driver' && <ApplyToCompanyForm userId={user._id} />}
@@ -106,10 +107,10 @@ function CreateCompanyForm({ userId }: { userId: string }) {
 
   return (
     <form className="flex flex-col gap-5" onSubmit={submit}>
-      <AlertBanner message={createCompany.isError ? 'Failed to create the company. Please try again.' : null} />
-      <TextField label="Company Name" name="companyName" value={name} onChange={(event) => setName(event.target.value)} autoComplete="organization" />
+      <AlertBanner message={createCompany.isError ? t('Failed to create the company. Please try again.') : null} />
+      <TextField label={t('Company Name')} name="companyName" value={name} onChange={(event) => setName(event.target.value)} autoComplete="organization" />
       <Button type="submit" disabled={tooShort} pending={createCompany.isPending}>
-        Create Company
+        {t('Create Company')}
       </Button>
     </form>
   )
@@ -132,18 +133,18 @@ function ApplyToCompanyForm({ userId }: { userId: string }) {
 
   return (
     <form className="flex flex-col gap-5" onSubmit={submit} noValidate>
-      <AlertBanner message={apply.isError ? 'Failed to apply to company. Please try again.' : companies.error?.message} />
+      <AlertBanner message={apply.isError ? t('Failed to apply to company. Please try again.') : companies.error?.message} />
       <SelectField
-        label="Company"
+        label={t('Company')}
         name="companyId"
         value={companyId}
-        error={missingChoice ? 'Select company' : null}
+        error={missingChoice ? t('Select company') : null}
         onChange={(event) => {
           setCompanyId(event.target.value)
           setMissingChoice(false)
         }}
       >
-        <option value="">{companies.isPending ? 'Loading companies…' : 'Choose a company'}</option>
+        <option value="">{companies.isPending ? t('Loading companies…') : t('Choose a company')}</option>
         {companies.data?.map((company) => (
           <option key={company._id} value={company._id}>
             {company.name}
@@ -151,7 +152,7 @@ function ApplyToCompanyForm({ userId }: { userId: string }) {
         ))}
       </SelectField>
       <Button type="submit" pending={apply.isPending}>
-        Apply to Company
+        {t('Apply to Company')}
       </Button>
     </form>
   )
@@ -166,7 +167,7 @@ function WaitingForApproval({ user, request }: { user: AuthUser; request: OwnJoi
     <CardPage>
       <div className="flex flex-col gap-6">
         <div>
-          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl dark:text-white">Waiting for approval</h1>
+          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl dark:text-white">{t('Waiting for approval')}</h1>
           <p className="mt-3 text-slate-700 dark:text-slate-200">
             Your request to join <span className="font-semibold">{request.company.name}</span> has been sent. Its owner must approve it before you
             can see the company's units and documents.
@@ -178,10 +179,10 @@ function WaitingForApproval({ user, request }: { user: AuthUser; request: OwnJoi
         <AlertBanner message={error?.message} />
         <div className="flex flex-col gap-3 sm:flex-row">
           <Button pending={check.isPending} onClick={() => check.mutate()}>
-            Check again
+            {t('Check again')}
           </Button>
           <Button variant="secondary" pending={withdraw.isPending} onClick={() => withdraw.mutate()}>
-            Withdraw request
+            {t('Withdraw request')}
           </Button>
         </div>
         <LogOutFooter />
@@ -196,7 +197,7 @@ function LogOutFooter() {
   return (
     <div className="border-t border-slate-200 pt-4 text-center dark:border-strokedark">
       <Button variant="secondary" pending={logOut.isPending} onClick={() => logOut.mutate()}>
-        Log Out
+        {t('Log Out')}
       </Button>
     </div>
   )

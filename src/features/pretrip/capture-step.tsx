@@ -14,6 +14,7 @@ import { Button } from '../../ui/button.tsx'
 import { addItemFiles, goToStep } from './pretrip-actions.ts'
 import { ChecklistItemCard } from './checklist-item-card.tsx'
 import { canLeaveCaptureStep, capturesOf, INCOMPLETE_DEFECTS_MESSAGE, itemUploadState, REQUIRED_ITEMS_MESSAGE } from './pretrip-rules.ts'
+import { t, tr } from '../../i18n/translate.ts'
 
 export function CaptureStep({ draft, checklist }: { draft: DraftRecord; checklist: readonly ChecklistItem[] }) {
   const sendStates = useCaptureStates(draft.id)
@@ -56,11 +57,11 @@ export function CaptureStep({ draft, checklist }: { draft: DraftRecord; checklis
 
   const next = async () => {
     if (!canLeaveCaptureStep(checklist, draft.media)) {
-      toast.error(REQUIRED_ITEMS_MESSAGE)
+      toast.error(tr(REQUIRED_ITEMS_MESSAGE))
       return
     }
     if (incomplete.size > 0 || refusals.results.size > 0) {
-      toast.error(INCOMPLETE_DEFECTS_MESSAGE)
+      toast.error(tr(INCOMPLETE_DEFECTS_MESSAGE))
       return
     }
     try {
@@ -74,7 +75,7 @@ export function CaptureStep({ draft, checklist }: { draft: DraftRecord; checklis
 
   return (
     <div className="flex flex-col gap-4">
-      <ul aria-label="Checklist" className="flex flex-col gap-4">
+      <ul aria-label={t('Checklist')} className="flex flex-col gap-4">
         {checklist.map((item) => {
           const captures = capturesOf(draft.media, item.name)
           return (
@@ -102,7 +103,7 @@ export function CaptureStep({ draft, checklist }: { draft: DraftRecord; checklis
       </ul>
       <div className="flex justify-end">
         <Button onClick={() => void next()} disabled={busy}>
-          Next
+          {t('Next')}
         </Button>
       </div>
     </div>

@@ -9,6 +9,7 @@ import { takenLabel } from '../../ui/capture-tile.tsx'
 import { CatalogueIcon } from '../../ui/icon-catalogue.tsx'
 import { PlayMark } from '../../ui/media-gallery.tsx'
 import { pretripMediaQuery } from './pretrip-media-query.ts'
+import { t } from '../../i18n/translate.ts'
 
 /** The stored bytes of a capture as an object URL while the component lives. */
 function useLocalCaptureUrl(mediaId: string, enabled: boolean): string | null {
@@ -57,7 +58,7 @@ export function CaptureThumbnail({
   const remote = useQuery({ ...pretripMediaQuery(capture.serverId ?? '', capture.kind), enabled: restored })
   const src = localUrl ?? (restored ? (capture.kind === 'photo' ? remote.data?.signedUrl : remote.data?.posterUrl) : undefined) ?? undefined
   const taken = takenLabel(capture.capturedAt)
-  const label = `${capture.kind === 'photo' ? 'Photo' : 'Video'} ${index + 1} of ${item}`
+  const label = capture.kind === 'photo' ? t('Photo {n} of {item}', { n: index + 1, item }) : t('Video {n} of {item}', { n: index + 1, item })
   return (
     <li className="relative flex w-24 flex-col gap-1" aria-label={label}>
       <div className="flex h-24 w-24 items-center justify-center overflow-hidden rounded-md bg-slate-100 dark:bg-boxdark-2">
@@ -72,10 +73,10 @@ export function CaptureThumbnail({
       </div>
       <span
         className={`inline-flex items-center gap-1 text-xs ${onServer ? 'text-green-700 dark:text-green-300' : 'text-slate-600 dark:text-slate-300'}`}
-        title={onServer ? 'The server has this capture.' : 'Safely stored on this device; it is sent when there is a connection.'}
+        title={onServer ? t('The server has this capture.') : t('Safely stored on this device; it is sent when there is a connection.')}
       >
         <CatalogueIcon name={onServer ? 'check-circle' : 'shield'} className="h-3.5 w-3.5" />
-        {onServer ? 'On server' : 'On device'}
+        {onServer ? t('On server') : t('On device')}
       </span>
       {taken && <span className="text-xs text-slate-600 dark:text-slate-300">{taken}</span>}
       {capture.kind === 'video' && capture.size > 0 && <span className="truncate text-xs text-slate-600 dark:text-slate-300">{formatSize(capture.size)}</span>}
@@ -83,7 +84,7 @@ export function CaptureThumbnail({
         <button
           type="button"
           onClick={onRemove}
-          aria-label={`Remove ${label}`}
+          aria-label={t('Remove {label}', { label })}
           className="absolute top-1 right-1 flex h-7 w-7 items-center justify-center rounded-full bg-black/60 text-white hover:bg-black/80 focus-visible:outline-2 focus-visible:outline-white"
         >
           <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2.5} className="h-4 w-4">

@@ -9,6 +9,8 @@ import { CatalogueIcon } from '../../ui/icon-catalogue.tsx'
 import { CaptureThumbnail } from './capture-thumbnail.tsx'
 import { ItemResultFields, type ItemResultFieldsProps } from './item-result-fields.tsx'
 import { itemUploadErrorMessage, type ItemUploadState } from './pretrip-rules.ts'
+import { t } from '../../i18n/translate.ts'
+import { checklistItemLabel } from '../../lib/checklist.ts'
 
 export interface ChecklistItemCardProps {
   item: ChecklistItem
@@ -26,6 +28,7 @@ export interface ChecklistItemCardProps {
 }
 
 export function ChecklistItemCard({ item, captures, upload, preparing, problems, onFiles, onRemove, onRetry, result }: ChecklistItemCardProps) {
+  const label = checklistItemLabel(item.name)
   const headingId = `pretrip-item-${item.name.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}`
   return (
     <li
@@ -39,21 +42,21 @@ export function ChecklistItemCard({ item, captures, upload, preparing, problems,
         </span>
         <div className="min-w-0 flex-1">
           <h3 id={headingId} className="font-semibold">
-            {item.name}
+            {label}
           </h3>
-          <p className="text-sm text-slate-600 dark:text-slate-300">{item.kind === 'photo' ? 'Photo' : 'Video'}</p>
+          <p className="text-sm text-slate-600 dark:text-slate-300">{item.kind === 'photo' ? t('Photo') : t('Video')}</p>
         </div>
         <ItemStatus upload={upload} preparing={preparing} />
       </div>
 
       {captures.length > 0 && (
-        <ul aria-label={`Captures of ${item.name}`} className="flex flex-wrap gap-3">
+        <ul aria-label={t('Captures of {item}', { item: label })} className="flex flex-wrap gap-3">
           {captures.map((capture, index) => (
             <CaptureThumbnail
               key={capture.mediaId}
               capture={capture}
               index={index}
-              item={item.name}
+              item={label}
               onRemove={() => onRemove(capture)}
             />
           ))}
@@ -63,30 +66,30 @@ export function ChecklistItemCard({ item, captures, upload, preparing, problems,
       <div className="flex flex-wrap gap-2">
         {item.kind === 'photo' ? (
           <>
-            <CaptureInput kind="photo" camera label={`Take photo for ${item.name}`} variant="primary" onFiles={onFiles}>
+            <CaptureInput kind="photo" camera label={t('Take photo for {item}', { item: label })} variant="primary" onFiles={onFiles}>
               <CatalogueIcon name="camera" className="h-5 w-5" />
-              Take photo
+              {t('Take photo')}
             </CaptureInput>
-            <CaptureInput kind="photo" multiple label={`Choose photos for ${item.name}`} onFiles={onFiles}>
-              Choose photos
+            <CaptureInput kind="photo" multiple label={t('Choose photos for {item}', { item: label })} onFiles={onFiles}>
+              {t('Choose photos')}
             </CaptureInput>
           </>
         ) : (
-          <CaptureInput kind="video" camera label={`Record video for ${item.name}`} variant="primary" onFiles={onFiles}>
+          <CaptureInput kind="video" camera label={t('Record video for {item}', { item: label })} variant="primary" onFiles={onFiles}>
             <CatalogueIcon name="video" className="h-5 w-5" />
-            Record video
+            {t('Record video')}
           </CaptureInput>
         )}
       </div>
 
-      <ItemResultFields item={item.name} {...result} />
+      <ItemResultFields item={label} {...result} />
 
       {upload.state === 'error' && (
         <div role="alert" className="flex flex-col gap-2 rounded-md bg-red-50 p-3 text-sm text-red-700 dark:bg-red-950/40 dark:text-red-300">
           <p className="font-medium">{itemUploadErrorMessage(item.name)}</p>
           {upload.detail && <p>{upload.detail}</p>}
           <Button variant="secondary" className="self-start" onClick={onRetry}>
-            Retry
+            {t('Retry')}
           </Button>
         </div>
       )}
@@ -104,13 +107,13 @@ export function ChecklistItemCard({ item, captures, upload, preparing, problems,
 function ItemStatus({ upload, preparing }: { upload: ItemUploadState; preparing: number }) {
   let text: string | null = null
   let tone = 'text-slate-600 dark:text-slate-300'
-  if (preparing > 0) text = 'Saving on device…'
-  else if (upload.state === 'stored') text = 'Saved on device'
+  if (preparing > 0) text = t('Saving on device…')
+  else if (upload.state === 'stored') text = t('Saved on device')
   else if (upload.state === 'uploading') {
-    text = `Uploading ${upload.progress}%`
+    text = t('Uploading {progress}%', { progress: upload.progress })
     tone = 'text-primary'
   } else if (upload.state === 'uploaded') {
-    text = 'Uploaded'
+    text = t('Uploaded')
     tone = 'text-green-700 dark:text-green-300'
   }
   // Always in the page, so screen readers announce the text when it changes.

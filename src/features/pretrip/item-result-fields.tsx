@@ -8,12 +8,12 @@ import {
   DEFECT_NOTE_MESSAGE,
   DEFECT_SEVERITY_MESSAGE,
   NOTE_MAX_LENGTH,
-  RESULT_LABELS,
-  SEVERITY_LABELS,
   type DefectSeverity,
   type ItemResultValue,
 } from '../../../core/contract/dvir.ts'
 import type { ItemResultPayload } from '../../outbox/outbox-db.ts'
+import { t } from '../../i18n/translate.ts'
+import { resultLabel, severityLabel } from './dvir-labels.ts'
 
 export interface ItemResultFieldsProps {
   item: string
@@ -61,7 +61,7 @@ export function ItemResultFields({ item, saved, refusal, onSave, onIncomplete }:
   const message = problem ?? refusal
   return (
     <fieldset className="flex flex-col gap-3 rounded-md border border-slate-200 p-3 dark:border-strokedark">
-      <legend className="px-1 text-sm font-semibold">Result for {item}</legend>
+      <legend className="px-1 text-sm font-semibold">{t('Result for {item}', { item })}</legend>
       <div className="flex gap-2">
         {(['ok', 'defect'] as const).map((value) => (
           <label
@@ -75,34 +75,34 @@ export function ItemResultFields({ item, saved, refusal, onSave, onIncomplete }:
             }`}
           >
             <input type="radio" name={`${id}-result`} value={value} checked={result === value} onChange={() => chooseResult(value)} className="accent-primary" />
-            {RESULT_LABELS[value]}
+            {resultLabel(value)}
           </label>
         ))}
       </div>
       {result === 'defect' && (
         <>
           <fieldset className="flex flex-col gap-2">
-            <legend className="text-sm font-medium">Severity</legend>
+            <legend className="text-sm font-medium">{t('Severity')}</legend>
             <div className="flex gap-2">
               {(['minor', 'out-of-service'] as const).map((value) => (
                 <label key={value} className={`${choiceClass} ${severity === value ? 'border-primary bg-primary/5' : 'border-slate-200 dark:border-strokedark'}`}>
                   <input type="radio" name={`${id}-severity`} value={value} checked={severity === value} onChange={() => chooseSeverity(value)} className="accent-primary" />
-                  {SEVERITY_LABELS[value]}
+                  {severityLabel(value)}
                 </label>
               ))}
             </div>
-            <p className="text-xs text-slate-600 dark:text-slate-300">Minor: safe to operate. Out of service: the unit must not run until repaired.</p>
+            <p className="text-xs text-slate-600 dark:text-slate-300">{t('Minor: safe to operate. Out of service: the unit must not run until repaired.')}</p>
           </fieldset>
           <div className="flex flex-col gap-1">
             <label htmlFor={`${id}-note`} className="text-sm font-medium">
-              Defect note
+              {t('Defect note')}
             </label>
             <textarea
               id={`${id}-note`}
               value={note}
               rows={2}
               maxLength={NOTE_MAX_LENGTH}
-              placeholder="What is wrong?"
+              placeholder={t('What is wrong?')}
               onChange={(event) => setNote(event.target.value)}
               onBlur={() => void save({ result, severity, note }, true)}
               className="w-full rounded-lg border border-slate-300 bg-white px-3 py-2 outline-none focus:border-primary focus-visible:ring-2 focus-visible:ring-primary/40 dark:border-strokedark dark:bg-boxdark-2"

@@ -11,8 +11,9 @@ import { Button } from '../../ui/button.tsx'
 import { ReportResults } from '../../ui/report-results.tsx'
 import { SignaturePad } from '../../ui/signature-pad.tsx'
 import { reviewLastReport } from './pretrip-actions.ts'
+import { m, t, tr } from '../../i18n/translate.ts'
 
-export const REVIEW_SIGN_MESSAGE = 'Sign that you reviewed the last report.'
+export const REVIEW_SIGN_MESSAGE = m('Sign that you reviewed the last report.')
 
 export function LastReportReview({ draft, report, refusal }: { draft: DraftRecord; report: LastReport; refusal: string | null }) {
   const [signature, setSignature] = useState<string | null>(null)
@@ -20,7 +21,7 @@ export function LastReportReview({ draft, report, refusal }: { draft: DraftRecor
 
   const sign = async () => {
     if (!signature) {
-      toast.error(REVIEW_SIGN_MESSAGE)
+      toast.error(tr(REVIEW_SIGN_MESSAGE))
       return
     }
     setSaving(true)
@@ -37,7 +38,7 @@ export function LastReportReview({ draft, report, refusal }: { draft: DraftRecor
     <section aria-labelledby="last-report" className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-strokedark dark:bg-boxdark">
       <div className="flex flex-col gap-1">
         <h2 id="last-report" className="text-lg font-semibold">
-          Review the last report
+          {t('Review the last report')}
         </h2>
         <p className="text-sm text-slate-600 dark:text-slate-300">
           {report.number} by {report.authorName || 'a driver'}, {formatInspectionDate(report.signedAt ?? report.finishedAt)}
@@ -50,11 +51,11 @@ export function LastReportReview({ draft, report, refusal }: { draft: DraftRecor
       )}
       <ReportResults results={report.results} />
       {report.description && <p className="whitespace-pre-wrap text-sm">{report.description}</p>}
-      <p className="text-sm">By signing you confirm that you reviewed this report and the certification of its repairs.</p>
-      <SignaturePad label="Driver, Sign Below" value={signature} onChange={setSignature} />
+      <p className="text-sm">{t('By signing you confirm that you reviewed this report and the certification of its repairs.')}</p>
+      <SignaturePad label={t('Driver, Sign Below')} value={signature} onChange={setSignature} />
       <div>
         <Button onClick={() => void sign()} pending={saving}>
-          Sign and continue
+          {t('Sign and continue')}
         </Button>
       </div>
     </section>

@@ -3,6 +3,7 @@
 // power steering — and a short video; 'Let's Start' goes to the units to pick one.
 import { Link } from '@tanstack/react-router'
 import { CatalogueIcon } from '../../ui/icon-catalogue.tsx'
+import { t } from '../../i18n/translate.ts'
 
 interface GuideStep {
   icon: string
@@ -99,13 +100,13 @@ export function PretripGuide() {
           playsInline
           preload="none"
           poster={GUIDE_VIDEO_POSTER}
-          aria-label="Pre-trip walk-around video"
+          aria-label={t('Pre-trip walk-around video')}
           className="aspect-video w-full max-w-3xl rounded-lg bg-slate-900"
         >
           <source src={GUIDE_VIDEO_SRC} type="video/webm" />
         </video>
         <figcaption className="text-sm text-slate-600 dark:text-slate-300">
-          The walk-around in five checks: tires, lights, engine oil, coolant and power steering. Once played, the video stays on this device and plays offline too.
+          {t('The walk-around in five checks: tires, lights, engine oil, coolant and power steering. Once played, the video stays on this device and plays offline too.')}
         </figcaption>
       </figure>
 
@@ -137,7 +138,7 @@ export function PretripGuide() {
         to="/units"
         className="inline-flex min-h-12 items-center justify-center self-start rounded-lg bg-primary px-5 py-3 font-medium text-white hover:bg-primary/90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
       >
-        Let's Start
+        {t("Let's Start")}
       </Link>
     </div>
   )

@@ -4,6 +4,7 @@ import { FINISHED_STEP } from '../../../core/contract/inspections.ts'
 import { checklistKey, type ChecklistItem } from '../../lib/checklist.ts'
 import type { DraftRecord, ItemResultPayload, MediaRef } from '../../outbox/outbox-db.ts'
 import type { CaptureSendState } from '../../outbox/use-outbox.ts'
+import { m, t } from '../../i18n/translate.ts'
 
 /** 0: not started (the Start button), 1: captures per item, 2: checklist and description. */
 export type PretripStep = 0 | 1 | 2
@@ -42,13 +43,13 @@ export function canLeaveCaptureStep(checklist: readonly ChecklistItem[], media: 
   return itemsMissingCaptures(checklist, media).length === 0
 }
 
-export const REQUIRED_ITEMS_MESSAGE = 'Please upload required items!'
+export const REQUIRED_ITEMS_MESSAGE = m('Please upload required items!')
 
 /** Step 1's Next while a defect lacks its note or severity, or the server refused a result. */
-export const INCOMPLETE_DEFECTS_MESSAGE = 'Describe each defect and choose its severity.'
+export const INCOMPLETE_DEFECTS_MESSAGE = m('Describe each defect and choose its severity.')
 
 /** Step 2's Next without the driver's signature (§396.11: the report is signed). */
-export const SIGN_REPORT_MESSAGE = 'Please sign the report.'
+export const SIGN_REPORT_MESSAGE = m('Please sign the report.')
 
 /** The results of the checklist's items: a saved one, else OK (every item starts as OK). */
 export function resultsOf(checklist: readonly ChecklistItem[], saved: DraftRecord['results']): ItemResultPayload[] {
@@ -66,7 +67,7 @@ export function defectSummary(results: readonly ItemResultPayload[]): { defects:
  * its 'Error uploading video for Coolant.').
  */
 export function itemUploadErrorMessage(item: string): string {
-  return `Error uploading video for ${item} inspection. Please check your network and try again.`
+  return t('Error uploading video for {item} inspection. Please check your network and try again.', { item })
 }
 
 export type ItemUploadState =

@@ -24,8 +24,9 @@ import { pretripStepOf } from './pretrip-rules.ts'
 import { PretripWizard } from './pretrip-wizard.tsx'
 import { PreviousPretrips } from './previous-pretrips.tsx'
 import { UnitSummary } from './unit-summary.tsx'
+import { m, t, tr } from '../../i18n/translate.ts'
 
-export const CANCEL_PRETRIP_MESSAGE = 'All data you have input for the current pre-inspection will be deleted. Do you want to proceed?'
+export const CANCEL_PRETRIP_MESSAGE = m('All data you have input for the current pre-inspection will be deleted. Do you want to proceed?')
 
 /** How long a pre-trip sent from this device is shown from its own copy while the list catches up. */
 const SENT_SHOWN_MS = 7 * 24 * 60 * 60 * 1000
@@ -95,13 +96,13 @@ export function PretripScreen({ unitId, driverId, companyId }: { unitId: string;
 
   return (
     <div className={`${SCREEN_CLASS} flex flex-col gap-6`}>
-      <PageHeader title={unit.data ? `PreTrip · Unit ${unit.data.unitNumber}` : 'PreTrip'}>
+      <PageHeader title={unit.data ? t('PreTrip · Unit {unitNumber}', { unitNumber: unit.data.unitNumber }) : t('PreTrip')}>
         <Link to="/pretrip-guide" className="text-sm font-medium text-primary hover:underline dark:text-indigo-300">
-          Pre-trip guide
+          {t('Pre-trip guide')}
         </Link>
         {draft && (
           <Button variant="secondary" onClick={() => setConfirmingCancel(true)}>
-            Cancel Pre-Trip
+            {t('Cancel Pre-Trip')}
           </Button>
         )}
       </PageHeader>
@@ -111,14 +112,14 @@ export function PretripScreen({ unitId, driverId, companyId }: { unitId: string;
           <div role="alert" className="flex flex-wrap items-center gap-3 text-red-700 dark:text-red-300">
             {errorText(unit.error)}
             <Button variant="secondary" onClick={() => void unit.refetch()}>
-              Retry
+              {t('Retry')}
             </Button>
           </div>
         ) : (
-          <SkeletonList label="Loading unit" count={4} />
+          <SkeletonList label={t('Loading unit')} count={4} />
         )
       ) : draft === undefined ? (
-        <SkeletonList label="Loading pre-trip" count={2} />
+        <SkeletonList label={t('Loading pre-trip')} count={2} />
       ) : draft && reviewDue && report ? (
         <LastReportReview draft={draft} report={report} refusal={refusals.review} />
       ) : draft && step !== 0 ? (
@@ -128,7 +129,7 @@ export function PretripScreen({ unitId, driverId, companyId }: { unitId: string;
           {/* Until the last report is known (or cannot be asked for: offline with none saved), Start waits — else
               a quick press would skip its review. */}
           <Button onClick={() => void start()} pending={starting || (lastReport.isPending && lastReport.fetchStatus === 'fetching')}>
-            Start / Continue PreTrip
+            {t('Start / Continue PreTrip')}
           </Button>
         </div>
       )}
@@ -138,9 +139,9 @@ export function PretripScreen({ unitId, driverId, companyId }: { unitId: string;
 
       {confirmingCancel && (
         <ConfirmDialog
-          title="Cancel Pre-Trip"
-          message={CANCEL_PRETRIP_MESSAGE}
-          confirmLabel="Delete"
+          title={t('Cancel Pre-Trip')}
+          message={tr(CANCEL_PRETRIP_MESSAGE)}
+          confirmLabel={t('Delete')}
           onConfirm={() => void cancel()}
           onCancel={() => setConfirmingCancel(false)}
         />

@@ -4,6 +4,7 @@ import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react'
 import { PageHeader, SCREEN_CLASS } from '../../ui/page-header.tsx'
 import { PretripGuide } from './pretrip-guide.tsx'
 import { PRETRIP_PAGE_TABS, type PretripPageTab } from './pretrip-tab.ts'
+import { t, tr } from '../../i18n/translate.ts'
 
 export interface PretripTabsPageProps {
   active: PretripPageTab
@@ -28,8 +29,8 @@ export function PretripTabsPage({ active, onChange, documents }: PretripTabsPage
 
   return (
     <div className={SCREEN_CLASS}>
-      <PageHeader title="PreTrip" />
-      <div role="tablist" aria-label="PreTrip sections" className="mb-5 flex gap-1 border-b border-slate-200 dark:border-strokedark">
+      <PageHeader title={t('PreTrip')} />
+      <div role="tablist" aria-label={t('PreTrip sections')} className="mb-5 flex gap-1 border-b border-slate-200 dark:border-strokedark">
         {PRETRIP_PAGE_TABS.map((tab) => {
           const selected = tab.value === active
           return (
@@ -51,7 +52,7 @@ export function PretripTabsPage({ active, onChange, documents }: PretripTabsPage
                 selected ? 'border-primary text-primary' : 'border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white'
               }`}
             >
-              {tab.label}
+              {tr(tab.label)}
             </button>
           )
         })}

@@ -6,8 +6,9 @@ import type { DraftRecord } from '../../outbox/outbox-db.ts'
 import { CaptureStep } from './capture-step.tsx'
 import { PRETRIP_STEPS, type PretripStep } from './pretrip-rules.ts'
 import { ReviewStep } from './review-step.tsx'
+import { m, t, tr } from '../../i18n/translate.ts'
 
-const STEP_TITLES: Record<1 | 2, string> = { 1: 'Photos and videos', 2: 'Checklist and description' }
+const STEP_TITLES: Record<1 | 2, string> = { 1: m('Photos and videos'), 2: m('Checklist and description') }
 
 export function PretripWizard({ draft, step, checklist }: { draft: DraftRecord; step: Exclude<PretripStep, 0>; checklist: readonly ChecklistItem[] }) {
   const heading = useRef<HTMLHeadingElement>(null)
@@ -24,7 +25,7 @@ export function PretripWizard({ draft, step, checklist }: { draft: DraftRecord; 
     <section aria-labelledby="pretrip-step" className="flex flex-col gap-4">
       <div className="flex flex-col gap-2">
         <h2 id="pretrip-step" ref={heading} tabIndex={-1} className="scroll-mt-24 text-lg font-semibold outline-none">
-          Step {step} of {PRETRIP_STEPS}: {STEP_TITLES[step]}
+          {t('Step {step} of {steps}: {title}', { step, steps: PRETRIP_STEPS, title: tr(STEP_TITLES[step]) })}
         </h2>
         <ol aria-hidden="true" className="grid grid-cols-2 gap-2">
           {([1, 2] as const).map((index) => (

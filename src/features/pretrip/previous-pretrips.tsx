@@ -16,6 +16,7 @@ import { pretripMediaQuery } from './pretrip-media-query.ts'
 import { lastReportQuery, previousPretripsQuery } from './pretrip-queries.ts'
 import { LastReportReview } from './last-report-review.tsx'
 import { useDvirRefusals } from '../../outbox/use-outbox.ts'
+import { t } from '../../i18n/translate.ts'
 
 const cardClass = 'rounded-lg border border-slate-200 bg-white shadow-sm dark:border-strokedark dark:bg-boxdark'
 
@@ -33,7 +34,7 @@ export function PreviousPretrips({ unitId, companyId, finishedHere }: { unitId: 
   return (
     <section aria-labelledby="previous-pretrip" className="flex flex-col gap-3">
       <h2 id="previous-pretrip" className="text-lg font-semibold">
-        Previous PreTrip
+        {t('Previous PreTrip')}
       </h2>
       {waiting.map((draft) => (
         <WaitingPretrip key={draft.id} draft={draft} />
@@ -42,16 +43,16 @@ export function PreviousPretrips({ unitId, companyId, finishedHere }: { unitId: 
         <SentPretrip key={draft.id} draft={draft} />
       ))}
       {list.isPending ? (
-        <SkeletonList label="Loading pre-trips" count={3} />
+        <SkeletonList label={t('Loading pre-trips')} count={3} />
       ) : list.isError ? (
         <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-red-700 dark:text-red-300">
           {errorText(list.error)}
           <Button variant="secondary" onClick={() => void list.refetch()}>
-            Retry
+            {t('Retry')}
           </Button>
         </div>
       ) : list.data.length === 0 && waiting.length === 0 && sent.length === 0 ? (
-        <p className="py-6 text-center text-slate-600 dark:text-slate-300">You didn't made any pretrips yet.</p>
+        <p className="py-6 text-center text-slate-600 dark:text-slate-300">{t("You didn't made any pretrips yet.")}</p>
       ) : (
         <ul className="flex flex-col gap-3">
           {list.data.map(({ inspection_id: pretrip }) => (
@@ -93,7 +94,15 @@ function WaitingPretrip({ draft }: { draft: DraftRecord }) {
 function captureCounts(draft: DraftRecord): string {
   const photos = draft.media.filter((ref) => ref.kind === 'photo').length
   const videos = draft.media.length - photos
-  return `${photos} ${photos === 1 ? 'photo' : 'photos'}${videos > 0 ? `, ${videos} ${videos === 1 ? 'video' : 'videos'}` : ''}`
+  return `${photoCount(photos)}${videos > 0 ? `, ${videoCount(videos)}` : ''}`
+}
+
+function photoCount(count: number): string {
+  return count === 1 ? t('{count} photo', { count }) : t('{count} photos', { count })
+}
+
+function videoCount(count: number): string {
+  return count === 1 ? t('{count} video', { count }) : t('{count} videos', { count })
 }
 
 /** Delivered from this device; the list it sits above was read before the server had it. */
@@ -101,7 +110,7 @@ function SentPretrip({ draft }: { draft: DraftRecord }) {
   return (
     <div className={`${cardClass} flex flex-col gap-1 p-4`} data-testid="sent-pretrip">
       <p className="font-medium">{formatInspectionDate(new Date(draft.updatedAt).toISOString())}</p>
-      <p className="text-sm text-slate-600 dark:text-slate-300">Sent from this device. {captureCounts(draft)}.</p>
+      <p className="text-sm text-slate-600 dark:text-slate-300">{t('Sent from this device. {counts}.', { counts: captureCounts(draft) })}</p>
     </div>
   )
 }
@@ -114,8 +123,8 @@ function FinishedPretrip({ pretrip }: { pretrip: Inspection }) {
       <summary className="flex min-h-12 cursor-pointer list-none items-center justify-between gap-3 px-4 py-3 font-medium">
         {formatInspectionDate(pretrip.updatedAt)}
         <span className="text-sm font-normal text-slate-600 dark:text-slate-300">
-          {pretrip.picture_ids.length} {pretrip.picture_ids.length === 1 ? 'photo' : 'photos'}
-          {pretrip.video_ids.length > 0 ? `, ${pretrip.video_ids.length} ${pretrip.video_ids.length === 1 ? 'video' : 'videos'}` : ''}
+          {photoCount(pretrip.picture_ids.length)}
+          {pretrip.video_ids.length > 0 ? `, ${videoCount(pretrip.video_ids.length)}` : ''}
         </span>
       </summary>
       <div className="flex flex-col gap-3 border-t border-slate-200 px-4 py-3 text-sm dark:border-strokedark">

@@ -15,12 +15,14 @@ import { Button } from '../../ui/button.tsx'
 import { TextField } from '../../ui/form-field.tsx'
 import { CatalogueIcon } from '../../ui/icon-catalogue.tsx'
 import { finishPretrip, goToStep } from './pretrip-actions.ts'
-import { RESULT_LABELS, SEVERITY_LABELS } from '../../../core/contract/dvir.ts'
 import { SignaturePad } from '../../ui/signature-pad.tsx'
 import { capturesOf, resultsOf, SIGN_REPORT_MESSAGE } from './pretrip-rules.ts'
 import { ReportSummary } from './report-summary.tsx'
+import { m, t, tr } from '../../i18n/translate.ts'
+import { resultLabel, severityLabel } from './dvir-labels.ts'
+import { checklistItemLabel } from '../../lib/checklist.ts'
 
-export const PRETRIP_SAVED_MESSAGE = 'Pre-Inspection was successfully saved.'
+export const PRETRIP_SAVED_MESSAGE = m('Pre-Inspection was successfully saved.')
 
 export function ReviewStep({ draft, checklist }: { draft: DraftRecord; checklist: readonly ChecklistItem[] }) {
   const navigate = useNavigate()
@@ -54,7 +56,7 @@ export function ReviewStep({ draft, checklist }: { draft: DraftRecord; checklist
     setOdometerError(null)
     // §396.11: the driver signs the report; the pad saves each stroke to the draft.
     if (!draft.signature) {
-      toast.error(SIGN_REPORT_MESSAGE)
+      toast.error(tr(SIGN_REPORT_MESSAGE))
       return
     }
     setSaving(true)
@@ -65,42 +67,43 @@ export function ReviewStep({ draft, checklist }: { draft: DraftRecord; checklist
       toast.error(errorText(error))
       return
     }
-    keptSuccessToast(PRETRIP_SAVED_MESSAGE)
+    keptSuccessToast(tr(PRETRIP_SAVED_MESSAGE))
     await navigate({ to: '/units' })
   }
 
   return (
     <div className="flex flex-col gap-5">
-      <ul aria-label="Checklist summary" className="grid gap-2 sm:grid-cols-2">
+      <ul aria-label={t('Checklist summary')} className="grid gap-2 sm:grid-cols-2">
         {checklist.map((item) => {
           const count = capturesOf(draft.media, item.name).filter((ref) => ref.state !== 'failed').length
-          const noun = item.kind === 'photo' ? (count === 1 ? 'photo' : 'photos') : count === 1 ? 'video' : 'videos'
+          const counted =
+            item.kind === 'photo' ? (count === 1 ? t('{count} photo', { count }) : t('{count} photos', { count })) : count === 1 ? t('{count} video', { count }) : t('{count} videos', { count })
           const result = draft.results?.[item.name]
           return (
             <li key={item.name} className="flex items-center gap-3 rounded-lg border border-slate-200 bg-white px-4 py-3 dark:border-strokedark dark:bg-boxdark">
               <CatalogueIcon name={item.icon} className="h-5 w-5 shrink-0 text-primary" />
-              <span className="min-w-0 flex-1 font-medium">{item.name}</span>
+              <span className="min-w-0 flex-1 font-medium">{checklistItemLabel(item.name)}</span>
               <span className="text-sm text-slate-600 dark:text-slate-300">
-                {count} {noun}
+                {counted}
               </span>
               <span className={`text-sm font-medium ${result?.result === 'defect' ? 'text-red-700 dark:text-red-300' : 'text-green-700 dark:text-green-300'}`}>
-                {result?.result === 'defect' ? `${RESULT_LABELS.defect} · ${result.severity ? SEVERITY_LABELS[result.severity] : ''}` : RESULT_LABELS.ok}
+                {result?.result === 'defect' ? `${resultLabel('defect')} · ${result.severity ? severityLabel(result.severity) : ''}` : resultLabel('ok')}
               </span>
-              <CatalogueIcon name="check-circle" title="Done" className="h-5 w-5 shrink-0 text-green-600 dark:text-green-400" />
+              <CatalogueIcon name="check-circle" title={t('Done')} className="h-5 w-5 shrink-0 text-green-600 dark:text-green-400" />
             </li>
           )
         })}
       </ul>
       <div className="flex flex-col gap-2">
         <label htmlFor={descriptionId} className="font-medium">
-          Description
+          {t('Description')}
         </label>
         <textarea
           id={descriptionId}
           value={description}
           maxLength={5000}
           rows={5}
-          placeholder="Write description or comments here..."
+          placeholder={t('Write description or comments here...')}
           onChange={(event) => setDescription(event.target.value)}
           onBlur={keepDescription}
           className="w-full rounded-lg border border-slate-300 bg-white px-4 py-3 outline-none focus:border-primary focus-visible:ring-2 focus-visible:ring-primary/40 dark:border-strokedark dark:bg-boxdark-2"
@@ -108,7 +111,7 @@ export function ReviewStep({ draft, checklist }: { draft: DraftRecord; checklist
       </div>
       <div className="max-w-xs">
         <TextField
-          label="Odometer (optional)"
+          label={t('Odometer (optional)')}
           name="odometer"
           inputMode="numeric"
           autoComplete="off"
@@ -119,7 +122,7 @@ export function ReviewStep({ draft, checklist }: { draft: DraftRecord; checklist
       </div>
       <ReportSummary results={resultsOf(checklist, draft.results)} />
       <SignaturePad
-        label="Driver, Sign Below"
+        label={t('Driver, Sign Below')}
         value={draft.signature}
         onChange={(signature) => {
           saveSignature(outboxDb, draft.id, signature).catch((error: unknown) => toast.error(errorText(error)))
@@ -127,10 +130,10 @@ export function ReviewStep({ draft, checklist }: { draft: DraftRecord; checklist
       />
       <div className="flex justify-between gap-3">
         <Button variant="secondary" onClick={() => void previous()} disabled={saving}>
-          Previous
+          {t('Previous')}
         </Button>
         <Button onClick={() => void finish()} pending={saving}>
-          Next
+          {t('Next')}
         </Button>
       </div>
     </div>

@@ -9,6 +9,7 @@ import { Button } from '../../ui/button.tsx'
 import { TextField } from '../../ui/form-field.tsx'
 import { PageHeader, SCREEN_CLASS } from '../../ui/page-header.tsx'
 import { useUpdatePassword } from './use-update-password.ts'
+import { t } from '../../i18n/translate.ts'
 
 export function ChangePasswordScreen() {
   const user = useSignedInUser()
@@ -21,7 +22,7 @@ export function ChangePasswordScreen() {
     event.preventDefault()
     try {
       await updatePassword.mutateAsync({ password, confirmPassword })
-      toast.success('The password has been changed successfully.')
+      toast.success(t('The password has been changed successfully.'))
       await navigate({ to: '/profile' })
     } catch {
       // Shown inline; the typed values stay.
@@ -30,14 +31,14 @@ export function ChangePasswordScreen() {
 
   return (
     <div className={SCREEN_CLASS}>
-      <PageHeader title="Change Password" />
+      <PageHeader title={t('Change Password')} />
       <form
         onSubmit={(event) => void onSubmit(event)}
         className="flex max-w-xl flex-col gap-4 rounded-lg border border-slate-200 bg-white p-6 shadow-sm dark:border-strokedark dark:bg-boxdark"
       >
         {updatePassword.error && <AlertBanner message={updatePassword.error.message} />}
         <TextField
-          label="Password"
+          label={t('Password')}
           type="text"
           autoComplete="new-password"
           spellCheck={false}
@@ -46,7 +47,7 @@ export function ChangePasswordScreen() {
           onChange={(event) => setPassword(event.target.value)}
         />
         <TextField
-          label="Confirm Password"
+          label={t('Confirm Password')}
           type="text"
           autoComplete="new-password"
           spellCheck={false}
@@ -56,10 +57,10 @@ export function ChangePasswordScreen() {
         />
         <div className="flex justify-end gap-3">
           <Button variant="secondary" onClick={() => void navigate({ to: '/profile' })}>
-            Cancel
+            {t('Cancel')}
           </Button>
           <Button type="submit" pending={updatePassword.isPending}>
-            Save
+            {t('Save')}
           </Button>
         </div>
       </form>

@@ -14,6 +14,7 @@ import { ImagePicker } from '../../ui/image-picker.tsx'
 import { PageHeader, SCREEN_CLASS } from '../../ui/page-header.tsx'
 import { useSaveLicence } from './use-save-licence.ts'
 import { useSaveLicenceExpiry } from './use-save-licence-expiry.ts'
+import { t } from '../../i18n/translate.ts'
 
 export function DriverLicenceScreen() {
   const user = useSignedInUser()
@@ -46,7 +47,7 @@ export function DriverLicenceScreen() {
         else setRear(null)
       }
       if (expiryChanged) await saveExpiry.mutateAsync(expiresOn)
-      toast.success('Driver licence has been saved successfully.')
+      toast.success(t('Driver licence has been saved successfully.'))
       await navigate({ to: '/profile' })
     } catch {
       // Shown inline.
@@ -55,7 +56,7 @@ export function DriverLicenceScreen() {
 
   return (
     <div className={SCREEN_CLASS}>
-      <PageHeader title="Driver Licence" />
+      <PageHeader title={t('Driver Licence')} />
       <form
         onSubmit={(event) => void onSubmit(event)}
         className="flex flex-col gap-6 rounded-lg border border-slate-200 bg-white p-6 shadow-sm dark:border-strokedark dark:bg-boxdark"
@@ -63,13 +64,13 @@ export function DriverLicenceScreen() {
         {saveLicence.error && <AlertBanner message={saveLicence.error.message} />}
         {expiryErrors.banner && <AlertBanner message={expiryErrors.banner} />}
         <div className="grid gap-6 md:grid-cols-2">
-          <ImagePicker label="Front of the licence" currentUrl={savedUrl('driver-licence')} file={front} onFileChange={setFront} />
-          <ImagePicker label="Rear of the licence" currentUrl={savedUrl('driver-licence-rear')} file={rear} onFileChange={setRear} />
+          <ImagePicker label={t('Front of the licence')} currentUrl={savedUrl('driver-licence')} file={front} onFileChange={setFront} />
+          <ImagePicker label={t('Rear of the licence')} currentUrl={savedUrl('driver-licence-rear')} file={rear} onFileChange={setRear} />
         </div>
         <div className="max-w-xs">
           <TextField
             id="licence-expiry"
-            label="Expiry date"
+            label={t('Expiry date')}
             type="date"
             name="licenceExpiresOn"
             error={expiryError}
@@ -78,15 +79,15 @@ export function DriverLicenceScreen() {
             aria-describedby={expiryError ? 'licence-expiry-hint licence-expiry-error' : 'licence-expiry-hint'}
           />
           <p id="licence-expiry-hint" className="mt-1 text-xs text-slate-600 dark:text-slate-300">
-            Optional. You are reminded 30 days, 7 days and on the day it expires.
+            {t('Optional. You are reminded 30 days, 7 days and on the day it expires.')}
           </p>
         </div>
         <div className="flex justify-end gap-3">
           <Button variant="secondary" onClick={() => void navigate({ to: '/profile' })}>
-            Cancel
+            {t('Cancel')}
           </Button>
           <Button type="submit" pending={saveLicence.isPending || saveExpiry.isPending} disabled={!front && !rear && !expiryChanged}>
-            Save
+            {t('Save')}
           </Button>
         </div>
       </form>

@@ -7,6 +7,7 @@ import { useSignedInUser } from '../../api/use-signed-in-user.ts'
 import { Avatar } from '../../ui/avatar.tsx'
 import { SCREEN_CLASS } from '../../ui/page-header.tsx'
 import { roleLabel } from './role-label.ts'
+import { t } from '../../i18n/translate.ts'
 
 export function ProfileScreen() {
   const user = useSignedInUser()
@@ -15,15 +16,15 @@ export function ProfileScreen() {
   const name = `${user.details.firstName} ${user.details.lastName}`.trim()
   const stats = isOwner
     ? [
-        { label: 'Units', value: counts.data?.units },
-        { label: 'Drivers', value: counts.data?.drivers },
+        { label: t('Units'), value: counts.data?.units },
+        { label: t('Drivers'), value: counts.data?.drivers },
       ]
-    : [{ label: 'Units', value: counts.data?.units }]
+    : [{ label: t('Units'), value: counts.data?.units }]
 
   return (
     <div className={SCREEN_CLASS}>
       <section
-        aria-label="Profile"
+        aria-label={t('Profile')}
         className="mx-auto flex max-w-xl flex-col items-center gap-3 rounded-lg border border-slate-200 bg-white px-6 py-8 text-center shadow-sm dark:border-strokedark dark:bg-boxdark"
       >
         <Avatar src={user.details.avatar} alt="" className="h-28 w-28" />
@@ -38,7 +39,7 @@ export function ProfileScreen() {
           ))}
         </dl>
         <Link to="/settings" className="mt-3 font-medium text-primary hover:underline dark:text-indigo-300">
-          Edit profile
+          {t('Edit profile')}
         </Link>
       </section>
     </div>

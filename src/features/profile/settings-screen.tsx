@@ -12,8 +12,11 @@ import { ImagePicker } from '../../ui/image-picker.tsx'
 import { PageHeader, SCREEN_CLASS } from '../../ui/page-header.tsx'
 import { useSetAvatar } from './use-set-avatar.ts'
 import { useUpdateProfile, type ProfileFields } from './use-update-profile.ts'
+import { m, t, tr } from '../../i18n/translate.ts'
+import { LanguageSwitch } from '../../i18n/language-switch.tsx'
+import { useSaveLanguage } from './use-save-language.ts'
 
-const PROFILE_SAVED = 'Profile data has been modified successfully.'
+const PROFILE_SAVED = m('Profile data has been modified successfully.')
 
 const panelClass = 'rounded-lg border border-slate-200 bg-white shadow-sm dark:border-strokedark dark:bg-boxdark'
 
@@ -21,13 +24,31 @@ const panelClass = 'rounded-lg border border-slate-200 bg-white shadow-sm dark:b
 export function SettingsScreen({ children }: { children?: ReactNode }) {
   return (
     <div className={SCREEN_CLASS}>
-      <PageHeader title="Settings" />
+      <PageHeader title={t('Settings')} />
       <div className="grid gap-6 lg:grid-cols-5">
         <PersonalInformationForm />
         <AvatarForm />
+        <LanguageSection />
         {children}
       </div>
     </div>
+  )
+}
+
+/** The language of the app, mails and notifications: this device at once, the account's other devices next time they load the user. */
+function LanguageSection() {
+  const user = useSignedInUser()
+  const save = useSaveLanguage(user._id)
+  return (
+    <section aria-labelledby="language-heading" className={`${panelClass} lg:col-span-2`}>
+      <h2 id="language-heading" className="border-b border-slate-200 px-6 py-4 font-semibold dark:border-strokedark">
+        {t('Language')}
+      </h2>
+      <div className="flex flex-col gap-3 p-6">
+        <LanguageSwitch onChosen={(language) => save.mutate(language)} />
+        <AlertBanner message={save.error?.message} />
+      </div>
+    </section>
   )
 }
 
@@ -47,7 +68,7 @@ function PersonalInformationForm() {
     event.preventDefault()
     try {
       await update.mutateAsync(fields)
-      toast.success(PROFILE_SAVED)
+      toast.success(tr(PROFILE_SAVED))
       await navigate({ to: '/profile' })
     } catch {
       // Shown inline; the typed values stay.
@@ -57,22 +78,22 @@ function PersonalInformationForm() {
   return (
     <section aria-labelledby="personal-information" className={`${panelClass} lg:col-span-3`}>
       <h2 id="personal-information" className="border-b border-slate-200 px-6 py-4 font-semibold dark:border-strokedark">
-        Personal Information
+        {t('Personal Information')}
       </h2>
       <form onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4 p-6">
         {update.error && <AlertBanner message={update.error.message} />}
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="First Name" required autoComplete="given-name" value={fields.firstName} onChange={set('firstName')} />
-          <TextField label="Last Name" required autoComplete="family-name" value={fields.lastName} onChange={set('lastName')} />
+          <TextField label={t('First Name')} required autoComplete="given-name" value={fields.firstName} onChange={set('firstName')} />
+          <TextField label={t('Last Name')} required autoComplete="family-name" value={fields.lastName} onChange={set('lastName')} />
         </div>
-        <TextField label="Email Address" type="email" required autoComplete="email" value={fields.email} onChange={set('email')} />
-        <TextField label="Phone Number" type="tel" autoComplete="tel" placeholder="(xxx) xxx-xxxx" value={fields.phone} onChange={set('phone')} />
+        <TextField label={t('Email Address')} type="email" required autoComplete="email" value={fields.email} onChange={set('email')} />
+        <TextField label={t('Phone Number')} type="tel" autoComplete="tel" placeholder={t('(xxx) xxx-xxxx')} value={fields.phone} onChange={set('phone')} />
         <div className="flex justify-end gap-3">
           <Button variant="secondary" onClick={() => void navigate({ to: '/profile' })}>
-            Cancel
+            {t('Cancel')}
           </Button>
           <Button type="submit" pending={update.isPending}>
-            Save
+            {t('Save')}
           </Button>
         </div>
       </form>
@@ -91,7 +112,7 @@ function AvatarForm() {
     if (!image) return
     try {
       await setAvatar.mutateAsync(image)
-      toast.success(PROFILE_SAVED)
+      toast.success(tr(PROFILE_SAVED))
       await navigate({ to: '/profile' })
     } catch {
       // Shown inline; the chosen image stays.
@@ -101,24 +122,24 @@ function AvatarForm() {
   return (
     <section aria-labelledby="avatar-form" className={`${panelClass} lg:col-span-2`}>
       <h2 id="avatar-form" className="border-b border-slate-200 px-6 py-4 font-semibold dark:border-strokedark">
-        Avatar
+        {t('Avatar')}
       </h2>
       <form onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4 p-6">
         {setAvatar.error && <AlertBanner message={setAvatar.error.message} />}
         <ImagePicker
-          label="Avatar image"
+          label={t('Avatar image')}
           currentUrl={user.details.avatar ?? DEFAULT_AVATAR_URL}
           file={image}
           onFileChange={setImage}
-          hint="SVG, PNG, JPG or GIF"
+          hint={t('SVG, PNG, JPG or GIF')}
           previewClassName="h-32"
         />
         <div className="flex justify-end gap-3">
           <Button variant="secondary" onClick={() => void navigate({ to: '/profile' })}>
-            Cancel
+            {t('Cancel')}
           </Button>
           <Button type="submit" pending={setAvatar.isPending} disabled={!image}>
-            Save
+            {t('Save')}
           </Button>
         </div>
       </form>

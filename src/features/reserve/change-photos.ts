@@ -3,14 +3,15 @@
 // (draft-store.ts removeCapture), so a wrong picture never has to stay.
 import { addCapture, removeCapture } from '../../outbox/draft-store.ts'
 import type { OutboxDb } from '../../outbox/outbox-db.ts'
+import { m, tr } from '../../i18n/translate.ts'
 
-export const PICTURE_GONE_MESSAGE = 'This picture is no longer on this reservation.'
+export const PICTURE_GONE_MESSAGE = m('This picture is no longer on this reservation.')
 
 /** An edited picture takes the place of the stored one; the old one goes once the new is kept. */
 export async function replacePhoto(db: OutboxDb, draftId: string, mediaId: string, edited: Blob, name: string): Promise<void> {
   const draft = await db.drafts.get(draftId)
   const ref = draft?.media.find((candidate) => candidate.mediaId === mediaId)
-  if (!ref) throw new Error(PICTURE_GONE_MESSAGE)
+  if (!ref) throw new Error(tr(PICTURE_GONE_MESSAGE))
   const jpegName = `${name.replace(/\.[^./\\]*$/, '') || 'photo'}.jpg`
   await addCapture(db, draftId, edited, { item: null, kind: 'photo', name: jpegName })
   await removeCapture(db, draftId, mediaId)

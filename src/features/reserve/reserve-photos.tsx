@@ -21,6 +21,7 @@ import { useCaptureStates } from '../../outbox/use-outbox.ts'
 import { removeAllPhotos, replacePhoto } from './change-photos.ts'
 import { useUploadBatch } from './upload-batch.ts'
 import { cloudCount } from './upload-state.ts'
+import { t } from '../../i18n/translate.ts'
 
 interface Editing {
   ref: MediaRef
@@ -66,7 +67,7 @@ export function ReservePhotos({ draft }: { draft: DraftRecord }) {
 
   const edit = async (ref: MediaRef) => {
     const stored = await readMedia(outboxDb, ref.mediaId)
-    if (!stored) return setNotes(['This picture is not on this device, so it cannot be edited here.'])
+    if (!stored) return setNotes([t('This picture is not on this device, so it cannot be edited here.')])
     setNotes([])
     setEditing({ ref, photo: new Blob(stored.parts, { type: stored.record.type }) })
   }
@@ -83,7 +84,7 @@ export function ReservePhotos({ draft }: { draft: DraftRecord }) {
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-4">
       <h3 id={headingId} className="text-lg font-semibold text-slate-900 dark:text-white">
-        Photos
+        {t('Photos')}
       </h3>
       <div className="relative flex flex-col gap-4">
         <div
@@ -94,16 +95,16 @@ export function ReservePhotos({ draft }: { draft: DraftRecord }) {
           className={`flex flex-col items-center gap-3 rounded-lg border-2 border-dashed p-6 text-center transition ${dragging ? 'border-primary bg-primary/5' : 'border-slate-300 dark:border-strokedark'}`}
         >
           <CaptureInput kind="photo" multiple variant="primary" onFiles={(files) => void choose(files)} disabled={preparing !== null}>
-            Add pictures
+            {t('Add pictures')}
           </CaptureInput>
           <p className="text-sm text-slate-600 dark:text-slate-300">or drag and drop pictures here — up to 69 at a time</p>
         </div>
         <div className="flex flex-wrap gap-3">
           <Button onClick={() => void retryNow()} disabled={photos.length === 0}>
-            Upload to Cloud
+            {t('Upload to Cloud')}
           </Button>
           <Button variant="secondary" onClick={() => void removeAll()} disabled={photos.length === 0 || preparing !== null}>
-            Remove all images
+            {t('Remove all images')}
           </Button>
         </div>
         {preparing && (
@@ -113,12 +114,12 @@ export function ReservePhotos({ draft }: { draft: DraftRecord }) {
         )}
         <AlertList messages={notes} />
         {failed && (
-          <RetryAlert retryLabel="Retry" onRetry={() => void retryNow()}>
+          <RetryAlert retryLabel={t('Retry')} onRetry={() => void retryNow()}>
             {PHOTO_UPLOAD_ERROR}
           </RetryAlert>
         )}
         {photos.length > 0 && (
-          <ul aria-label="Pictures" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+          <ul aria-label={t('Pictures')} className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
             {photos.map((ref) => (
               <CaptureTile
                 key={ref.mediaId}
@@ -130,7 +131,7 @@ export function ReservePhotos({ draft }: { draft: DraftRecord }) {
             ))}
           </ul>
         )}
-        {batch.uploading && <UploadOverlay percent={batch.percent} label="Pictures" />}
+        {batch.uploading && <UploadOverlay percent={batch.percent} label={t('Pictures')} />}
       </div>
       <p className="font-medium text-slate-900 dark:text-white">{onCloud} Photos Uploaded On The Cloud</p>
       {editing && <PhotoEditor photo={editing.photo} onSave={saveEdit} onCancel={() => setEditing(null)} />}

@@ -19,8 +19,9 @@ import { outboxDb, type DraftRecord } from '../../outbox/outbox-db.ts'
 import { useOpenDraft } from '../../outbox/use-outbox.ts'
 import { ReservePhotos } from './reserve-photos.tsx'
 import { ReserveVideos } from './reserve-videos.tsx'
+import { m, t, tr } from '../../i18n/translate.ts'
 
-export const CANCEL_RESERVE_MESSAGE = 'All data you have input for the current inspection will be deleted. Do you want to proceed?'
+export const CANCEL_RESERVE_MESSAGE = m('All data you have input for the current inspection will be deleted. Do you want to proceed?')
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
@@ -58,13 +59,13 @@ export function ReserveScreen({ unitId, companyId, userId }: ReserveScreenProps)
       <div className={SCREEN_CLASS}>
         {unreachable ? (
           <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-md border border-red-300 bg-red-50 p-4 text-red-800 dark:border-red-800 dark:bg-red-950/50 dark:text-red-200">
-            <p className="font-medium">This unit could not be loaded. Open it once with a network to reserve it offline later.</p>
+            <p className="font-medium">{t('This unit could not be loaded. Open it once with a network to reserve it offline later.')}</p>
             <Button variant="secondary" onClick={() => void unit.refetch()}>
-              Retry
+              {t('Retry')}
             </Button>
           </div>
         ) : (
-          <SkeletonList label="Loading unit" count={6} />
+          <SkeletonList label={t('Loading unit')} count={6} />
         )}
       </div>
     )
@@ -72,8 +73,8 @@ export function ReserveScreen({ unitId, companyId, userId }: ReserveScreenProps)
 
   return (
     <div className={SCREEN_CLASS}>
-      <PageHeader title={`Unit ${unit.data.unitNumber}`} />
-      <h2 className="mb-5 text-xl font-semibold text-slate-900 dark:text-white">Assign to Reserve</h2>
+      <PageHeader title={t('Unit {unitNumber}', { unitNumber: unit.data.unitNumber })} />
+      <h2 className="mb-5 text-xl font-semibold text-slate-900 dark:text-white">{t('Assign to Reserve')}</h2>
       {startError && (
         <p role="alert" className="mb-4 text-sm font-medium text-red-600 dark:text-red-400">
           {startError}
@@ -85,11 +86,11 @@ export function ReserveScreen({ unitId, companyId, userId }: ReserveScreenProps)
         <div className="flex flex-col items-start gap-3 rounded-lg border border-slate-200 bg-white p-6 dark:border-strokedark dark:bg-boxdark">
           <p role="alert">Only an Available unit can be reserved. This unit is {unit.data.status}.</p>
           <Link to="/unit/$unitId" params={{ unitId }} className="font-medium text-primary hover:underline">
-            Back to the unit
+            {t('Back to the unit')}
           </Link>
         </div>
       ) : (
-        <SkeletonList label="Opening the reservation" count={4} />
+        <SkeletonList label={t('Opening the reservation')} count={4} />
       )}
     </div>
   )
@@ -123,7 +124,7 @@ function ReserveForm({ draft, closingRef }: ReserveFormProps) {
       await saveDescription(outboxDb, draft.id, description)
       await finishDraft(outboxDb, draft.id)
       showUnitStatus(queryClient, draft.unitId, 'Reserved')
-      keptSuccessToast('Unit was reserved successfully!')
+      keptSuccessToast(t('Unit was reserved successfully!'))
       await navigate({ to: '/units' })
     })
 
@@ -141,7 +142,7 @@ function ReserveForm({ draft, closingRef }: ReserveFormProps) {
       <ReserveVideos draft={draft} />
       <section className="flex flex-col gap-2">
         <label htmlFor={descriptionId} className="text-lg font-semibold text-slate-900 dark:text-white">
-          Inspection Details
+          {t('Inspection Details')}
         </label>
         <textarea
           id={descriptionId}
@@ -150,26 +151,26 @@ function ReserveForm({ draft, closingRef }: ReserveFormProps) {
           value={description}
           onChange={(event) => setEdited(event.target.value)}
           onBlur={() => void saveDetails().catch((failure: unknown) => setError(messageOf(failure)))}
-          placeholder="Write description or comments here..."
+          placeholder={t('Write description or comments here...')}
           className="w-full rounded-lg border border-slate-300 bg-white px-4 py-3 text-slate-900 outline-none placeholder:text-slate-500 focus:border-primary focus-visible:ring-2 focus-visible:ring-primary/40 dark:border-strokedark dark:bg-boxdark-2 dark:text-white"
         />
       </section>
       <SignaturePad
-        label="Customer, Sign Below"
+        label={t('Customer, Sign Below')}
         value={draft.signature}
         onChange={(signature) => void saveSignature(outboxDb, draft.id, signature).catch((failure: unknown) => setError(messageOf(failure)))}
       />
       <ConfirmCancelFooter
         error={error}
         busy={busy}
-        cancelTitle="Cancel reservation"
-        cancelMessage={CANCEL_RESERVE_MESSAGE}
+        cancelTitle={t('Cancel reservation')}
+        cancelMessage={tr(CANCEL_RESERVE_MESSAGE)}
         confirmingCancel={confirmingCancel}
         onConfirmingCancelChange={setConfirmingCancel}
         onCancel={() => void cancel()}
       >
         <Button onClick={() => void finish()} pending={busy}>
-          Finish
+          {t('Finish')}
         </Button>
       </ConfirmCancelFooter>
     </div>

@@ -16,6 +16,7 @@ import { retryNow } from '../../outbox/outbox-runtime.ts'
 import { useCaptureStates } from '../../outbox/use-outbox.ts'
 import { useUploadBatch } from './upload-batch.ts'
 import { cloudCount } from './upload-state.ts'
+import { t } from '../../i18n/translate.ts'
 
 
 export function ReserveVideos({ draft }: { draft: DraftRecord }) {
@@ -42,14 +43,14 @@ export function ReserveVideos({ draft }: { draft: DraftRecord }) {
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-4">
       <h3 id={headingId} className="text-lg font-semibold text-slate-900 dark:text-white">
-        Videos
+        {t('Videos')}
       </h3>
       <div className="flex flex-wrap items-center gap-3">
         <CaptureInput kind="video" camera variant="primary" onFiles={(files) => void choose(files)}>
-          Record video
+          {t('Record video')}
         </CaptureInput>
         <Button variant="secondary" onClick={() => void retryNow()} disabled={videos.length === 0}>
-          Upload Videos
+          {t('Upload Videos')}
         </Button>
         {batch.uploading && (
           <span role="status" className="font-medium text-slate-900 dark:text-white">
@@ -59,13 +60,13 @@ export function ReserveVideos({ draft }: { draft: DraftRecord }) {
       </div>
       <AlertList messages={notes} />
       {error !== null && (
-        <RetryAlert retryLabel="Retry to upload last video" onRetry={() => void retryNow()}>
+        <RetryAlert retryLabel={t('Retry to upload last video')} onRetry={() => void retryNow()}>
           {VIDEO_UPLOAD_ERROR_PREFIX}
           {error}
         </RetryAlert>
       )}
       {videos.length > 0 && (
-        <ul aria-label="Video files" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+        <ul aria-label={t('Video files')} className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
           {videos.map((ref) => (
             <CaptureTile key={ref.mediaId} capture={ref} send={states.get(ref.mediaId)} onRemove={() => void remove(ref)} />
           ))}

@@ -3,6 +3,7 @@
 // most needs the user — a refusal first, then sending, then waiting for the network.
 import type { OutboxSummary } from '../../outbox/outbox-summary.ts'
 import { WAITING_FOR_CONNECTION } from '../../outbox/replay.ts'
+import { m } from '../../i18n/translate.ts'
 
 export type SyncIndicatorState =
   | { kind: 'hidden' }
@@ -18,7 +19,7 @@ export type SyncIndicatorState =
   | { kind: 'synced' }
 
 /** A refusal whose op recorded no message (never expected; the replayer always records one). */
-export const NOT_SENT_MESSAGE = 'A change could not be sent.'
+export const NOT_SENT_MESSAGE = m('A change could not be sent.')
 
 /** How long 'Up to date' stays after the last change reached the server. */
 export const UP_TO_DATE_MS = 2500

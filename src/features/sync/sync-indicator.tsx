@@ -8,6 +8,7 @@ import { useOnlineStatus } from '../../lib/online-status.ts'
 import { useOutboxSummary } from '../../outbox/use-outbox.ts'
 import { syncIndicatorState, UP_TO_DATE_MS, type SyncIndicatorState } from './sync-indicator-state.ts'
 import { useRetryNow } from './use-retry-now.ts'
+import { t } from '../../i18n/translate.ts'
 
 /** True for UP_TO_DATE_MS after the count of waiting changes drops to zero. */
 function useJustSynced(count: number): boolean {
@@ -71,7 +72,7 @@ function IndicatorContent({ state }: { state: Exclude<SyncIndicatorState, { kind
           disabled={retrying}
           className={`min-h-9 shrink-0 rounded-full border border-current px-3 py-1 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary disabled:opacity-60 ${RETRY_TONES[state.kind]}`}
         >
-          Retry
+          {t('Retry')}
         </button>
       )}
     </>
@@ -83,14 +84,14 @@ function StateText({ state }: { state: Exclude<SyncIndicatorState, { kind: 'hidd
     case 'offline':
       return (
         <>
-          <span className="whitespace-nowrap">Working offline</span>
+          <span className="whitespace-nowrap">{t('Working offline')}</span>
           <WaitingCount count={state.count} />
         </>
       )
     case 'syncing':
       return (
         <>
-          <span className="whitespace-nowrap">Syncing</span>
+          <span className="whitespace-nowrap">{t('Syncing')}</span>
           <span className="tabular-nums">{state.progress}%</span>
         </>
       )
@@ -98,13 +99,13 @@ function StateText({ state }: { state: Exclude<SyncIndicatorState, { kind: 'hidd
     case 'waiting':
       return (
         <>
-          <span className="sr-only">{state.kind === 'failed' ? 'Not sent:' : 'Waiting to sync:'}</span>
+          <span className="sr-only">{state.kind === 'failed' ? t('Not sent:') : t('Waiting to sync:')}</span>
           <span className="max-w-[9rem] truncate sm:max-w-[16rem]">{state.error}</span>
           <WaitingCount count={state.count} />
         </>
       )
     case 'synced':
-      return <span className="whitespace-nowrap">Up to date</span>
+      return <span className="whitespace-nowrap">{t('Up to date')}</span>
   }
 }
 

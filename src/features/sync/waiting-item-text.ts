@@ -4,6 +4,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import type { Unit } from '../../../core/contract/units.ts'
 import { isPagedData } from '../../api/paged-list.ts'
 import type { WaitingItem } from '../../outbox/outbox-summary.ts'
+import { t } from '../../i18n/translate.ts'
 
 const KB = 1024
 const MB = 1024 * 1024
@@ -18,13 +19,13 @@ export function formatSize(bytes: number): string {
 export function waitingItemState(item: Pick<WaitingItem, 'state' | 'progress'>): string {
   switch (item.state) {
     case 'pending':
-      return 'Pending'
+      return t('Pending')
     case 'sending':
-      return `Sending ${item.progress}%`
+      return t('Sending {progress}%', { progress: item.progress })
     case 'failed':
-      return 'Failed'
+      return t('Failed')
     case 'held':
-      return 'Needs you'
+      return t('Needs you')
   }
 }
 
@@ -57,5 +58,5 @@ export function cachedUnitNumber(queryClient: QueryClient, unitId: string): stri
 }
 
 export function unitLabel(queryClient: QueryClient, unitId: string): string {
-  return `Unit ${cachedUnitNumber(queryClient, unitId) ?? unitId}`
+  return t('Unit {unitNumber}', { unitNumber: cachedUnitNumber(queryClient, unitId) ?? unitId })
 }

@@ -17,6 +17,7 @@ import { SkeletonList } from '../../ui/skeleton-list.tsx'
 import { StoragePromiseNote } from './storage-promise.tsx'
 import { formatSize, unitLabel, waitingItemState } from './waiting-item-text.ts'
 import { useRetryNow } from './use-retry-now.ts'
+import { t } from '../../i18n/translate.ts'
 
 export function WaitingItemsScreen() {
   // No default: 'Everything is up to date.' must not flash while IndexedDB is still being read.
@@ -26,10 +27,10 @@ export function WaitingItemsScreen() {
 
   return (
     <div className={SCREEN_CLASS}>
-      <PageHeader title="Waiting changes">
+      <PageHeader title={t('Waiting changes')}>
         {items && items.length > 0 && (
           <Button onClick={retry} pending={retrying}>
-            Retry
+            {t('Retry')}
           </Button>
         )}
       </PageHeader>
@@ -38,14 +39,14 @@ export function WaitingItemsScreen() {
         <SkeletonList count={3} />
       ) : items.length === 0 ? (
         <p className="rounded-lg border border-slate-200 bg-white p-6 text-slate-700 dark:border-strokedark dark:bg-boxdark dark:text-slate-200">
-          Everything is up to date.
+          {t('Everything is up to date.')}
         </p>
       ) : (
         <>
           <p className="mb-4 text-slate-600 dark:text-slate-300">
-            These changes are kept on this device and are sent, in order, as soon as the server can be reached.
+            {t('These changes are kept on this device and are sent, in order, as soon as the server can be reached.')}
           </p>
-          <ul aria-label="Waiting changes" className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white dark:divide-strokedark dark:border-strokedark dark:bg-boxdark">
+          <ul aria-label={t('Waiting changes')} className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white dark:divide-strokedark dark:border-strokedark dark:bg-boxdark">
             {items.map((item) => (
               <WaitingItemRow key={item.seq} item={item} />
             ))}
@@ -92,10 +93,10 @@ function WaitingItemRow({ item }: { item: WaitingItem }) {
         {item.state === 'held' && (
           <div className="mt-2 flex flex-wrap gap-2">
             <Button variant="secondary" onClick={() => setAsking('send')}>
-              Send anyway
+              {t('Send anyway')}
             </Button>
             <Button variant="secondary" onClick={() => setAsking('discard')}>
-              Discard
+              {t('Discard')}
             </Button>
           </div>
         )}
@@ -103,9 +104,9 @@ function WaitingItemRow({ item }: { item: WaitingItem }) {
       <span className={`shrink-0 rounded-full px-3 py-1 text-sm font-medium tabular-nums ${STATE_TONES[item.state]}`}>{waitingItemState(item)}</span>
       {asking && (
         <ConfirmDialog
-          title={asking === 'send' ? 'Send anyway?' : 'Discard this change?'}
+          title={asking === 'send' ? t('Send anyway?') : t('Discard this change?')}
           message={asking === 'send' ? SEND_ANYWAY_WARNING : discardWarning(item.kind)}
-          confirmLabel={asking === 'send' ? 'Send anyway' : 'Discard'}
+          confirmLabel={asking === 'send' ? t('Send anyway') : t('Discard')}
           pending={working}
           onConfirm={() => void act()}
           onCancel={() => setAsking(null)}

@@ -9,6 +9,7 @@ import { Button } from '../../ui/button.tsx'
 import { Modal } from '../../ui/modal.tsx'
 import { statusBadgeLook } from '../../ui/status-badge.tsx'
 import { useChangeUnitStatus } from './use-change-unit-status.ts'
+import { t, tr } from '../../i18n/translate.ts'
 
 export interface ChangeStatusModalProps {
   unit: Unit
@@ -35,7 +36,7 @@ export function ChangeStatusModal({ unit, title, choices, onClose }: ChangeStatu
   }
 
   const question =
-    choices.length === 1 ? `Set this unit to ${statusBadgeLook(choices[0] ?? '').label}?` : 'Choose the next status of this unit.'
+    choices.length === 1 ? t('Set this unit to {status}?', { status: tr(statusBadgeLook(choices[0] ?? '').label) }) : t('Choose the next status of this unit.')
 
   return (
     <Modal title={title} onClose={onClose}>
@@ -44,7 +45,7 @@ export function ChangeStatusModal({ unit, title, choices, onClose }: ChangeStatu
         {change.error && <AlertBanner message={change.error.message} />}
         <div className="flex flex-col gap-2">
           <label htmlFor={notesId} className="font-medium text-slate-800 dark:text-white">
-            Notes (optional)
+            {t('Notes (optional)')}
           </label>
           <textarea
             id={notesId}
@@ -57,7 +58,7 @@ export function ChangeStatusModal({ unit, title, choices, onClose }: ChangeStatu
         </div>
         <div className="flex flex-wrap justify-end gap-3">
           <Button variant="secondary" onClick={onClose}>
-            Close
+            {t('Close')}
           </Button>
           {choices.map((status) => (
             <Button

@@ -4,21 +4,22 @@ import { Link } from '@tanstack/react-router'
 import { OilInfo } from './oil-info.tsx'
 import { cardClass, tracksOil, UnitTitle } from './unit-header.tsx'
 import { UnitLoader } from './unit-loader.tsx'
+import { t } from '../../i18n/translate.ts'
 
 export function DriverUnitView({ unitId }: { unitId: string }) {
   return (
     <UnitLoader unitId={unitId} skeletonRows={4}>
       {(unit) => (
-        <section aria-label="Unit" className={`${cardClass} flex flex-col gap-4`}>
+        <section aria-label={t('Unit')} className={`${cardClass} flex flex-col gap-4`}>
           <UnitTitle unit={unit} />
           <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-            <dt className="text-slate-600 dark:text-slate-300">Unit #</dt>
+            <dt className="text-slate-600 dark:text-slate-300">{t('Unit #')}</dt>
             <dd className="font-medium">{unit.unitNumber}</dd>
-            <dt className="text-slate-600 dark:text-slate-300">VIN</dt>
+            <dt className="text-slate-600 dark:text-slate-300">{t('VIN')}</dt>
             <dd className="font-mono">{unit.vin}</dd>
             {unit.plate_number && (
               <>
-                <dt className="text-slate-600 dark:text-slate-300">Plate Number</dt>
+                <dt className="text-slate-600 dark:text-slate-300">{t('Plate Number')}</dt>
                 <dd className="font-medium">{unit.plate_number}</dd>
               </>
             )}
@@ -29,7 +30,7 @@ export function DriverUnitView({ unitId }: { unitId: string }) {
             params={{ unitId: unit._id }}
             className="inline-flex min-h-12 items-center justify-center self-start rounded-lg bg-primary px-5 py-3 font-medium text-white hover:bg-primary/90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
           >
-            Go to PreTrip
+            {t('Go to PreTrip')}
           </Link>
         </section>
       )}

@@ -10,6 +10,7 @@ import { InspectionMediaGallery } from './inspection-media-gallery.tsx'
 import type { InspectionSource, MediaListKind } from './media-details-query.ts'
 import { ReportPdfButton } from '../../ui/report-pdf-button.tsx'
 import { ReportResults } from '../../ui/report-results.tsx'
+import { t } from '../../i18n/translate.ts'
 
 /** The open row after a click on `clicked`: it opens, or closes when it was the open one. */
 export function nextOpenRow(open: string | null, clicked: string): string | null {
@@ -100,8 +101,8 @@ function InspectionDetails({ item, source, contact }: { item: InspectionListItem
   const signature = inspection.signature
   return (
     <div className="grid gap-5 md:grid-cols-2">
-      <section aria-label="Assigned driver" className="flex flex-col gap-1 text-sm">
-        <h4 className="font-semibold text-slate-900 dark:text-white">Driver</h4>
+      <section aria-label={t('Assigned driver')} className="flex flex-col gap-1 text-sm">
+        <h4 className="font-semibold text-slate-900 dark:text-white">{t('Driver')}</h4>
         {contact ? (
           <>
             <p>
@@ -111,34 +112,34 @@ function InspectionDetails({ item, source, contact }: { item: InspectionListItem
             <CopyContact kind="email" value={contact.email} />
           </>
         ) : (
-          <p className="text-slate-600 dark:text-slate-300">No driver</p>
+          <p className="text-slate-600 dark:text-slate-300">{t('No driver')}</p>
         )}
       </section>
-      <section aria-label="Media" className="flex flex-wrap items-start gap-3">
-        <MediaButton label="Pictures" count={inspection.picture_ids.length} onClick={() => setGallery('pictures')} />
-        <MediaButton label="Videos" count={inspection.video_ids.length} onClick={() => setGallery('videos')} />
+      <section aria-label={t('Media')} className="flex flex-wrap items-start gap-3">
+        <MediaButton label={t('Pictures')} count={inspection.picture_ids.length} onClick={() => setGallery('pictures')} />
+        <MediaButton label={t('Videos')} count={inspection.video_ids.length} onClick={() => setGallery('videos')} />
         {source === 'pre-inspection' && <ReportPdfButton reportId={inspection._id} />}
       </section>
       {inspection.dvir && (
-        <section aria-label="Results" className="text-sm md:col-span-2">
-          <h4 className="mb-1 font-semibold text-slate-900 dark:text-white">Results</h4>
+        <section aria-label={t('Results')} className="text-sm md:col-span-2">
+          <h4 className="mb-1 font-semibold text-slate-900 dark:text-white">{t('Results')}</h4>
           <ReportResults results={inspection.dvir.results} />
         </section>
       )}
-      <section aria-label="Description" className="text-sm">
-        <h4 className="mb-1 font-semibold text-slate-900 dark:text-white">Description</h4>
+      <section aria-label={t('Description')} className="text-sm">
+        <h4 className="mb-1 font-semibold text-slate-900 dark:text-white">{t('Description')}</h4>
         <p className="whitespace-pre-line">{inspection.description.trim() || 'No Description'}</p>
       </section>
-      <section aria-label="Signature" className="text-sm">
-        <h4 className="mb-1 font-semibold text-slate-900 dark:text-white">Signature</h4>
+      <section aria-label={t('Signature')} className="text-sm">
+        <h4 className="mb-1 font-semibold text-slate-900 dark:text-white">{t('Signature')}</h4>
         {signature ? (
           <img
             src={`data:${signature.contentType};base64,${signature.data}`}
-            alt="Signature"
+            alt={t('Signature')}
             className="max-h-40 rounded-md border border-slate-200 bg-white p-2 dark:border-strokedark"
           />
         ) : (
-          <p className="text-slate-600 dark:text-slate-300">No signature available</p>
+          <p className="text-slate-600 dark:text-slate-300">{t('No signature available')}</p>
         )}
       </section>
       {gallery && (

@@ -7,9 +7,10 @@ import { InspectionList } from './inspection-list.tsx'
 import { unitInspectionsKey, unitInspectionsQuery } from './inspections-query.ts'
 import { LoadError } from './load-error.tsx'
 import { asSaved } from './saved-rows.ts'
+import { m, t } from '../../i18n/translate.ts'
 
 const inspectionId = (item: InspectionListItem) => item.inspection_id._id
-const INSPECTION_NOUN = { one: 'inspection', many: 'inspections' }
+const INSPECTION_NOUN = { one: m('inspection'), many: m('inspections') }
 
 export function InspectionsTab({ unitId, companyId }: { unitId: string; companyId: string }) {
   const inspections = usePagedList({
@@ -21,14 +22,14 @@ export function InspectionsTab({ unitId, companyId }: { unitId: string; companyI
   const offline = inspections.offline ? { saved: inspections.offline.saved, searching: false } : null
   return (
     <div className="flex flex-col gap-3">
-      <h2 className="text-lg font-semibold">Inspections</h2>
+      <h2 className="text-lg font-semibold">{t('Inspections')}</h2>
       {inspections.isPending ? (
-        <SkeletonList label="Loading inspections" />
+        <SkeletonList label={t('Loading inspections')} />
       ) : inspections.error ? (
         <LoadError error={inspections.error} onRetry={inspections.retry} />
       ) : inspections.rows.length === 0 ? (
         <p className="py-6 text-center text-slate-600 dark:text-slate-300">
-          {offline ? 'No inspections of this unit are saved on this device yet.' : "Owner hasn't made any inspections yet."}
+          {offline ? t('No inspections of this unit are saved on this device yet.') : t("Owner hasn't made any inspections yet.")}
         </p>
       ) : (
         <div>
@@ -36,7 +37,7 @@ export function InspectionsTab({ unitId, companyId }: { unitId: string; companyI
           <InspectionList
             items={inspections.rows}
             source="inspection"
-            label="Inspections"
+            label={t('Inspections')}
             total={inspections.total}
             hasMore={inspections.hasMore}
             loadingMore={inspections.isFetchingMore}

@@ -11,6 +11,7 @@ import { FormActions } from '../../ui/form-actions.tsx'
 import { TextField } from '../../ui/form-field.tsx'
 import { Modal } from '../../ui/modal.tsx'
 import { useAddOilChange } from './use-add-oil-change.ts'
+import { t } from '../../i18n/translate.ts'
 
 export const OIL_SAVED_MESSAGE = 'Change Oil has been saved successfully.'
 
@@ -41,11 +42,11 @@ export function OilChangeModal({ unitId, onClose }: { unitId: string; onClose: (
   }
 
   return (
-    <Modal title="Add Oil Change" onClose={onClose}>
+    <Modal title={t('Add Oil Change')} onClose={onClose}>
       <form onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
         {errors.banner && <AlertBanner message={errors.banner} />}
         <TextField
-          label="Change Date"
+          label={t('Change Date')}
           type="date"
           name="changeDate"
           required
@@ -54,7 +55,7 @@ export function OilChangeModal({ unitId, onClose }: { unitId: string; onClose: (
           onChange={(event) => pickChangeDate(event.target.value)}
         />
         <TextField
-          label="Next Change Date"
+          label={t('Next Change Date')}
           type="date"
           name="nextChangeDate"
           required
@@ -64,7 +65,7 @@ export function OilChangeModal({ unitId, onClose }: { unitId: string; onClose: (
         />
         {/* Optional: with the pre-trips' readings it tells when the next change is due by distance (issue 15). */}
         <TextField
-          label="Odometer (optional)"
+          label={t('Odometer (optional)')}
           name="odometer"
           inputMode="numeric"
           autoComplete="off"
@@ -72,7 +73,7 @@ export function OilChangeModal({ unitId, onClose }: { unitId: string; onClose: (
           value={odometer}
           onChange={(event) => setOdometer(event.target.value)}
         />
-        <FormActions onCancel={onClose} pending={addOilChange.isPending} submitLabel={'Save'} />
+        <FormActions onCancel={onClose} pending={addOilChange.isPending} submitLabel={t('Save')} />
       </form>
     </Modal>
   )

@@ -10,16 +10,17 @@ import { LoadError } from './load-error.tsx'
 import { unitPreInspectionsKey, unitPreInspectionsQuery } from './pre-inspections-query.ts'
 import { asSaved } from './saved-rows.ts'
 import { UnitReportsPdf } from './unit-reports-pdf.tsx'
+import { m, t } from '../../i18n/translate.ts'
 
 const inspectionId = (item: InspectionListItem) => item.inspection_id._id
-const PRETRIP_NOUN = { one: 'pre-trip', many: 'pre-trips' }
+const PRETRIP_NOUN = { one: m('pre-trip'), many: m('pre-trips') }
 
 export function PreTripTab({ unit }: { unit: Unit }) {
   return (
     <div className="flex flex-col gap-3">
-      <h2 className="text-lg font-semibold">PreTrip</h2>
+      <h2 className="text-lg font-semibold">{t('PreTrip')}</h2>
       <UnitReportsPdf unit={unit} />
-      {unit.driver ? <PreTripList unit={unit} /> : <p className="py-6 text-center text-slate-600 dark:text-slate-300">User is not selected</p>}
+      {unit.driver ? <PreTripList unit={unit} /> : <p className="py-6 text-center text-slate-600 dark:text-slate-300">{t('User is not selected')}</p>}
     </div>
   )
 }
@@ -31,13 +32,13 @@ function PreTripList({ unit }: { unit: Unit }) {
     idOf: inspectionId,
     offlineView: asSaved<InspectionListItem>,
   })
-  if (preTrips.isPending) return <SkeletonList label="Loading pre-trips" />
+  if (preTrips.isPending) return <SkeletonList label={t('Loading pre-trips')} />
   if (preTrips.error) return <LoadError error={preTrips.error} onRetry={preTrips.retry} />
   const offline = preTrips.offline ? { saved: preTrips.offline.saved, searching: false } : null
   if (preTrips.rows.length === 0) {
     return (
       <p className="py-6 text-center text-slate-600 dark:text-slate-300">
-        {offline ? 'No pre-trips of this unit are saved on this device yet.' : "The driver hasn't made any pretrips yet."}
+        {offline ? t('No pre-trips of this unit are saved on this device yet.') : t("The driver hasn't made any pretrips yet.")}
       </p>
     )
   }
@@ -49,7 +50,7 @@ function PreTripList({ unit }: { unit: Unit }) {
       <InspectionList
         items={preTrips.rows}
         source="pre-inspection"
-        label="PreTrip"
+        label={t('PreTrip')}
         contactFor={contactFor}
         total={preTrips.total}
         hasMore={preTrips.hasMore}

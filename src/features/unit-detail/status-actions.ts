@@ -2,6 +2,7 @@
 // (Assign to Driver) or a reserve (Assign to Rent); every other status has one button whose choices of
 // next status come from the contract's transition table, so the client offers exactly what the server allows.
 import { UNIT_STATUS_CHANGES, UNIT_STATUSES, type UnitStatus } from '../../../core/contract/units.ts'
+import { m } from '../../i18n/translate.ts'
 
 export type StatusAction =
   | { kind: 'link'; label: 'Assign to Driver'; to: '/unit/$unitId/inspections' }
@@ -9,11 +10,14 @@ export type StatusAction =
   | { kind: 'change'; label: string; choices: readonly UnitStatus[] }
 
 const CHANGE_LABELS: Partial<Record<UnitStatus, string>> = {
-  'Assigned to Driver': 'Unassign from Driver',
-  Reserved: 'Return back',
-  'Rented Out': 'Return from Customer',
-  Maintenance: 'Mark Maintenance Complete',
+  'Assigned to Driver': m('Unassign from Driver'),
+  Reserved: m('Return back'),
+  'Rented Out': m('Return from Customer'),
+  Maintenance: m('Mark Maintenance Complete'),
 }
+
+/** The link actions' labels, marked for the catalogs; unit-actions.tsx shows every label through tr(). */
+export const LINK_ACTION_LABELS = [m('Assign to Driver'), m('Assign to Rent')] as const
 
 function isUnitStatus(status: string): status is UnitStatus {
   return (UNIT_STATUSES as readonly string[]).includes(status)

@@ -12,6 +12,7 @@ import type { Unit } from '../../../core/contract/units.ts'
 import { Button } from '../../ui/button.tsx'
 import { ChangeStatusModal } from './change-status-modal.tsx'
 import { statusActionsOf, type StatusAction } from './status-actions.ts'
+import { t, tr } from '../../i18n/translate.ts'
 
 const linkClass =
   'inline-flex min-h-12 items-center justify-center rounded-lg border border-primary bg-primary px-5 py-3 font-medium text-white hover:bg-primary/90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary'
@@ -35,7 +36,7 @@ export function UnitActions({ unit }: { unit: Unit }) {
           <p className="text-red-700 dark:text-red-300">
             {uncertified === 1 ? 'An out-of-service defect is' : `${uncertified} out-of-service defects are`} not certified yet.{' '}
             <Link to="/defects" search={{ unitId: unit._id }} className="underline">
-              Certify on Defects
+              {t('Certify on Defects')}
             </Link>
           </p>
         )}
@@ -48,21 +49,21 @@ export function UnitActions({ unit }: { unit: Unit }) {
       </div>
     )
   }
-  if (actions.length === 0) return <p className="text-sm text-slate-600 dark:text-slate-300">No actions available</p>
+  if (actions.length === 0) return <p className="text-sm text-slate-600 dark:text-slate-300">{t('No actions available')}</p>
   return (
     <div className="flex flex-wrap gap-3">
       {actions.map((action) =>
         action.kind === 'link' ? (
           <Link key={action.label} to={action.to} params={{ unitId: unit._id }} className={linkClass}>
-            {action.label}
+            {tr(action.label)}
           </Link>
         ) : (
           <Button key={action.label} onClick={() => setOpen(action)}>
-            {action.label}
+            {tr(action.label)}
           </Button>
         ),
       )}
-      {open && <ChangeStatusModal unit={unit} title={open.label} choices={open.choices} onClose={() => setOpen(null)} />}
+      {open && <ChangeStatusModal unit={unit} title={tr(open.label)} choices={open.choices} onClose={() => setOpen(null)} />}
     </div>
   )
 }

@@ -9,6 +9,7 @@ import { StatusBadge } from '../../ui/status-badge.tsx'
 import { OilChangeModal } from './oil-change-modal.tsx'
 import { OilInfo } from './oil-info.tsx'
 import { UnitActions } from './unit-actions.tsx'
+import { t } from '../../i18n/translate.ts'
 
 export const cardClass = 'rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6 dark:border-strokedark dark:bg-boxdark'
 
@@ -31,25 +32,25 @@ export function UnitTitle({ unit }: { unit: Unit }) {
 export function UnitHeader({ unit }: { unit: Unit }) {
   const [addingOil, setAddingOil] = useState(false)
   return (
-    <section aria-label="Unit" className={`${cardClass} flex flex-col gap-5`}>
+    <section aria-label={t('Unit')} className={`${cardClass} flex flex-col gap-5`}>
       <div className="flex flex-col gap-1">
         <UnitTitle unit={unit} />
         <p className="text-slate-600 dark:text-slate-300">
-          Unit {unit.unitNumber} · {unit.type}
+          {t('Unit {unitNumber}', { unitNumber: unit.unitNumber })} · {unit.type}
           {unit.unitSubTypeId.name ? ` / ${unit.unitSubTypeId.name}` : ''}
         </p>
         <p className="font-mono text-sm text-slate-600 dark:text-slate-300">
-          <span className="font-sans text-slate-600 dark:text-slate-300">VIN </span>
+          <span className="font-sans text-slate-600 dark:text-slate-300">{t('VIN')} </span>
           {unit.vin}
         </p>
       </div>
       <div className="grid gap-4 md:grid-cols-2">
         {tracksOil(unit) && (
           <div className="flex flex-col gap-3 rounded-md bg-slate-50 p-4 dark:bg-boxdark-2">
-            <h2 className="font-semibold">Oil change</h2>
+            <h2 className="font-semibold">{t('Oil change')}</h2>
             <OilInfo changeOil={unit.changeOil} />
             <Button variant="secondary" className="self-start" onClick={() => setAddingOil(true)}>
-              Add Oil Change
+              {t('Add Oil Change')}
             </Button>
           </div>
         )}
@@ -65,7 +66,7 @@ function DriverCard({ unit }: { unit: Unit }) {
   const driver = unit.driver
   return (
     <div className="flex flex-col gap-3 rounded-md bg-slate-50 p-4 dark:bg-boxdark-2">
-      <h2 className="font-semibold">Driver</h2>
+      <h2 className="font-semibold">{t('Driver')}</h2>
       {driver ? (
         <Link
           to="/drivers/$driverId"
@@ -81,7 +82,7 @@ function DriverCard({ unit }: { unit: Unit }) {
           </span>
         </Link>
       ) : (
-        <p className="text-sm text-slate-600 dark:text-slate-300">No driver assigned.</p>
+        <p className="text-sm text-slate-600 dark:text-slate-300">{t('No driver assigned.')}</p>
       )}
     </div>
   )

@@ -10,9 +10,10 @@ import { VirtualList } from '../../ui/virtual-list.tsx'
 import { LoadError } from './load-error.tsx'
 import { asSaved } from './saved-rows.ts'
 import { unitTimelineKey, unitTimelineQuery } from './unit-timeline-query.ts'
+import { m, t } from '../../i18n/translate.ts'
 
 const entryId = (entry: TimelineEntry) => entry._id
-const CHANGE_NOUN = { one: 'status change', many: 'status changes' }
+const CHANGE_NOUN = { one: m('status change'), many: m('status changes') }
 const ENTRY_ESTIMATE_PX = 84
 
 function HistoryEntry({ entry }: { entry: TimelineEntry }) {
@@ -33,13 +34,13 @@ function HistoryEntry({ entry }: { entry: TimelineEntry }) {
 
 export function UnitHistory({ unitId }: { unitId: string }) {
   const timeline = usePagedList({ query: unitTimelineQuery(unitId), keyPrefix: unitTimelineKey(unitId), idOf: entryId, offlineView: asSaved<TimelineEntry> })
-  if (timeline.isPending) return <SkeletonList label="Loading history" />
+  if (timeline.isPending) return <SkeletonList label={t('Loading history')} />
   if (timeline.error) return <LoadError error={timeline.error} onRetry={timeline.retry} />
   const offline = timeline.offline ? { saved: timeline.offline.saved, searching: false } : null
   if (timeline.rows.length === 0) {
     return (
       <p className="py-6 text-center text-slate-600 dark:text-slate-300">
-        {offline ? 'No history of this unit is saved on this device yet.' : 'No status changes yet.'}
+        {offline ? t('No history of this unit is saved on this device yet.') : t('No status changes yet.')}
       </p>
     )
   }
@@ -51,7 +52,7 @@ export function UnitHistory({ unitId }: { unitId: string }) {
         rows={timeline.rows}
         rowKey={entryId}
         renderRow={(entry) => <HistoryEntry entry={entry} />}
-        label="History"
+        label={t('History')}
         estimateSize={ENTRY_ESTIMATE_PX}
         className="ml-3 border-l-2 border-slate-200 dark:border-strokedark"
         // Padding, not margin, between entries: the list measures each entry's own box.

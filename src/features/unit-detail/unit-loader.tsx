@@ -8,6 +8,7 @@ import { SCREEN_CLASS } from '../../ui/page-header.tsx'
 import { SkeletonList } from '../../ui/skeleton-list.tsx'
 import { UnknownUnit } from '../../ui/unknown-unit.tsx'
 import { LoadError } from './load-error.tsx'
+import { t } from '../../i18n/translate.ts'
 
 export interface UnitLoaderProps {
   unitId: string
@@ -21,7 +22,7 @@ export function UnitLoader({ unitId, skeletonRows, children }: UnitLoaderProps) 
   if (unit.isPending) {
     return (
       <div className={SCREEN_CLASS}>
-        <SkeletonList label="Loading unit" count={skeletonRows} />
+        <SkeletonList label={t('Loading unit')} count={skeletonRows} />
       </div>
     )
   }

@@ -6,6 +6,7 @@ import { errorText } from '../../api/error-message.ts'
 import { downloadPdf } from '../../api/pdf-download.ts'
 import type { Unit } from '../../../core/contract/units.ts'
 import { Button } from '../../ui/button.tsx'
+import { t } from '../../i18n/translate.ts'
 
 const inputClass =
   'min-h-11 rounded-lg border border-slate-300 bg-white px-3 py-2 outline-none focus:border-primary focus-visible:ring-2 focus-visible:ring-primary/40 dark:border-strokedark dark:bg-boxdark-2'
@@ -28,22 +29,22 @@ export function UnitReportsPdf({ unit }: { unit: Unit }) {
   return (
     <section aria-labelledby={`${id}-title`} className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 p-3 dark:border-strokedark">
       <h3 id={`${id}-title`} className="w-full font-semibold">
-        Reports PDF
+        {t('Reports PDF')}
       </h3>
       <div className="flex flex-col gap-1">
         <label htmlFor={`${id}-from`} className="text-sm font-medium">
-          From
+          {t('From')}
         </label>
         <input id={`${id}-from`} type="date" value={from} onChange={(event) => setFrom(event.target.value)} className={inputClass} />
       </div>
       <div className="flex flex-col gap-1">
         <label htmlFor={`${id}-to`} className="text-sm font-medium">
-          To
+          {t('To')}
         </label>
         <input id={`${id}-to`} type="date" value={to} onChange={(event) => setTo(event.target.value)} className={inputClass} />
       </div>
       <Button variant="secondary" pending={pending} onClick={() => void download()}>
-        Download reports PDF
+        {t('Download reports PDF')}
       </Button>
     </section>
   )

@@ -1,6 +1,7 @@
 // The tab strip of the owner's unit screen (WAI-ARIA tabs: arrow keys, Home and End move between tabs).
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react'
 import { UNIT_TABS, type UnitTab } from './unit-tab.ts'
+import { t, tr } from '../../i18n/translate.ts'
 
 export interface UnitTabsProps {
   active: UnitTab
@@ -31,7 +32,7 @@ export function UnitTabs({ active, onChange, children }: UnitTabsProps) {
 
   return (
     <div className="flex flex-col gap-4">
-      <div role="tablist" aria-label="Unit sections" className="flex gap-1 overflow-x-auto border-b border-slate-200 dark:border-strokedark">
+      <div role="tablist" aria-label={t('Unit sections')} className="flex gap-1 overflow-x-auto border-b border-slate-200 dark:border-strokedark">
         {UNIT_TABS.map((tab) => {
           const selected = tab.value === active
           return (
@@ -53,7 +54,7 @@ export function UnitTabs({ active, onChange, children }: UnitTabsProps) {
                 selected ? 'border-primary text-primary dark:border-indigo-300 dark:text-indigo-300' : 'border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white'
               }`}
             >
-              {tab.label}
+              {tr(tab.label)}
             </button>
           )
         })}

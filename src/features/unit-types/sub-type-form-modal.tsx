@@ -12,6 +12,7 @@ import { saveAndClose } from '../../lib/save-and-close.ts'
 import { PermissionDenied } from './permission-denied.tsx'
 import { useCreateSubType } from './use-create-sub-type.ts'
 import { useUpdateSubType } from './use-update-sub-type.ts'
+import { t } from '../../i18n/translate.ts'
 
 export interface SubTypeFormModalProps {
   unitTypeId: string
@@ -22,7 +23,7 @@ export interface SubTypeFormModalProps {
 
 export function SubTypeFormModal({ isOwner, ...props }: SubTypeFormModalProps) {
   return (
-    <Modal title={props.subType ? 'Edit Unit Sub Type' : 'Add Unit Sub Type'} onClose={props.onClose}>
+    <Modal title={props.subType ? t('Edit Unit Sub Type') : t('Add Unit Sub Type')} onClose={props.onClose}>
       {isOwner ? <SubTypeForm {...props} /> : <PermissionDenied />}
     </Modal>
   )
@@ -47,10 +48,10 @@ function SubTypeForm({ unitTypeId, subType, onClose }: Omit<SubTypeFormModalProp
   return (
     <form onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
       {saveError && !saveError.field && <AlertBanner message={saveError.message} />}
-      <TextField label="Name" required error={saveError?.field === 'name' ? saveError.message : null} value={name} onChange={(event) => setName(event.target.value)} autoComplete="off" />
-      <CheckboxField label="Default" checked={isDefault} onChange={(event) => setIsDefault(event.target.checked)} />
-      <CheckboxField label="Change oil" checked={changeOil} onChange={(event) => setChangeOil(event.target.checked)} />
-      <FormActions onCancel={onClose} pending={save.isPending} submitLabel={subType ? 'Update' : 'Create'} />
+      <TextField label={t('Name')} required error={saveError?.field === 'name' ? saveError.message : null} value={name} onChange={(event) => setName(event.target.value)} autoComplete="off" />
+      <CheckboxField label={t('Default')} checked={isDefault} onChange={(event) => setIsDefault(event.target.checked)} />
+      <CheckboxField label={t('Change oil')} checked={changeOil} onChange={(event) => setChangeOil(event.target.checked)} />
+      <FormActions onCancel={onClose} pending={save.isPending} submitLabel={subType ? t('Update') : t('Create')} />
     </form>
   )
 }

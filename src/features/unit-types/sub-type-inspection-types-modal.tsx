@@ -14,6 +14,7 @@ import { SkeletonList } from '../../ui/skeleton-list.tsx'
 import { checklistBody, checklistChoices, type ChecklistChoice } from './checklist-choices.ts'
 import { PermissionDenied } from './permission-denied.tsx'
 import { useUpdateSubType } from './use-update-sub-type.ts'
+import { t } from '../../i18n/translate.ts'
 
 export interface SubTypeInspectionTypesModalProps {
   unitTypeId: string
@@ -24,9 +25,9 @@ export interface SubTypeInspectionTypesModalProps {
 
 export function SubTypeInspectionTypesModal({ isOwner, ...props }: SubTypeInspectionTypesModalProps) {
   return (
-    <Modal title="Inspection types" onClose={props.onClose} size="lg">
+    <Modal title={t('Inspection types')} onClose={props.onClose} size="lg">
       {isOwner ? (
-        <Suspense fallback={<SkeletonList count={5} label="Loading inspection types" />}>
+        <Suspense fallback={<SkeletonList count={5} label={t('Loading inspection types')} />}>
           <ChecklistForm {...props} />
         </Suspense>
       ) : (
@@ -52,23 +53,23 @@ function ChecklistForm({ unitTypeId, subType, onClose }: Omit<SubTypeInspectionT
     <div className="flex flex-col gap-4">
       {update.error && <AlertBanner message={update.error.message} />}
       {choices.length === 0 ? (
-        <p className="text-slate-500 dark:text-slate-400">No Inspection Types Created</p>
+        <p className="text-slate-500 dark:text-slate-400">{t('No Inspection Types Created')}</p>
       ) : (
         <div className="overflow-auto rounded-md border border-slate-200 dark:border-strokedark">
-          <table className="w-full text-sm" aria-label={`Inspection types of ${subType.name}`}>
+          <table className="w-full text-sm" aria-label={t('Inspection types of {name}', { name: subType.name })}>
             <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600 dark:bg-boxdark-2 dark:text-slate-300">
               <tr>
                 <th scope="col" className="px-3 py-2">
-                  Include
+                  {t('Include')}
                 </th>
                 <th scope="col" className="px-3 py-2">
-                  Photo / Video
+                  {t('Photo / Video')}
                 </th>
                 <th scope="col" className="px-3 py-2">
-                  Icon
+                  {t('Icon')}
                 </th>
                 <th scope="col" className="px-3 py-2">
-                  Name
+                  {t('Name')}
                 </th>
               </tr>
             </thead>
@@ -78,7 +79,7 @@ function ChecklistForm({ unitTypeId, subType, onClose }: Omit<SubTypeInspectionT
                   <td className="px-3 py-2">
                     <input
                       type="checkbox"
-                      aria-label={`Include ${inspectionType.name}`}
+                      aria-label={t('Include {name}', { name: inspectionType.name })}
                       checked={included}
                       onChange={(event) => change(inspectionType._id, { included: event.target.checked })}
                       className="h-5 w-5 accent-primary"
@@ -97,7 +98,7 @@ function ChecklistForm({ unitTypeId, subType, onClose }: Omit<SubTypeInspectionT
           </table>
         </div>
       )}
-      <FormActions onCancel={onClose} pending={update.isPending} submitLabel="Save" onConfirm={() => void save()} />
+      <FormActions onCancel={onClose} pending={update.isPending} submitLabel={t('Save')} onConfirm={() => void save()} />
     </div>
   )
 }
@@ -110,7 +111,7 @@ function KindSwitch({ name, kind, disabled, onChange }: { name: string; kind: 'p
       type="button"
       role="switch"
       aria-checked={video}
-      aria-label={`Video for ${name}`}
+      aria-label={t('Video for {name}', { name })}
       disabled={disabled}
       onClick={() => onChange(video ? 'photo' : 'video')}
       className="inline-flex items-center gap-2 rounded focus-visible:outline-2 focus-visible:outline-primary disabled:opacity-50"
@@ -118,7 +119,7 @@ function KindSwitch({ name, kind, disabled, onChange }: { name: string; kind: 'p
       <span className={`relative h-5 w-9 rounded-full transition ${video ? 'bg-primary' : 'bg-slate-300 dark:bg-slate-600'}`}>
         <span className={`absolute top-0.5 h-4 w-4 rounded-full bg-white shadow transition-all ${video ? 'left-4.5' : 'left-0.5'}`} />
       </span>
-      <span className="w-10 text-left text-xs font-medium">{video ? 'Video' : 'Photo'}</span>
+      <span className="w-10 text-left text-xs font-medium">{video ? t('Video') : t('Photo')}</span>
     </button>
   )
 }

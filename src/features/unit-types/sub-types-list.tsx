@@ -16,8 +16,9 @@ import { SubTypeFormModal } from './sub-type-form-modal.tsx'
 import { SubTypeInspectionTypesModal } from './sub-type-inspection-types-modal.tsx'
 import { unitTypeQuery } from './unit-type-query.ts'
 import { useDeleteSubType } from './use-delete-sub-type.ts'
+import { m, t, tr } from '../../i18n/translate.ts'
 
-export const DELETE_SUB_TYPE_MESSAGE = 'Are you sure you want to delete this unit sub type? All data will be deleted!'
+export const DELETE_SUB_TYPE_MESSAGE = m('Are you sure you want to delete this unit sub type? All data will be deleted!')
 
 interface RowActions {
   isOwner: boolean
@@ -28,17 +29,17 @@ interface RowActions {
 
 function subTypeColumns({ isOwner, onEdit, onChecklist, onDelete }: RowActions): Column<UnitSubType>[] {
   return [
-    { key: 'name', header: 'Name', cell: (subType) => subType.name },
-    { key: 'default', header: 'Default', className: 'w-28', cell: (subType) => (subType.isDefault ? 'Yes' : 'No') },
+    { key: 'name', header: t('Name'), cell: (subType) => subType.name },
+    { key: 'default', header: t('Default'), className: 'w-28', cell: (subType) => (subType.isDefault ? t('Yes') : t('No')) },
     {
       key: 'actions',
-      header: 'Actions',
+      header: t('Actions'),
       className: 'w-36',
       cell: (subType) => (
         <span className="flex gap-1">
-          <IconButton icon="edit" label={`Edit ${subType.name}`} onClick={() => onEdit(subType)} />
-          <IconButton icon="checklist" label={`Inspection types of ${subType.name}`} onClick={() => onChecklist(subType)} />
-          {isOwner && <IconButton icon="delete" tone="danger" label={`Delete ${subType.name}`} onClick={() => onDelete(subType)} />}
+          <IconButton icon="edit" label={t('Edit {name}', { name: subType.name })} onClick={() => onEdit(subType)} />
+          <IconButton icon="checklist" label={t('Inspection types of {name}', { name: subType.name })} onClick={() => onChecklist(subType)} />
+          {isOwner && <IconButton icon="delete" tone="danger" label={t('Delete {name}', { name: subType.name })} onClick={() => onDelete(subType)} />}
         </span>
       ),
     },
@@ -66,11 +67,11 @@ export function SubTypesList({ unitTypeId, isOwner }: { unitTypeId: string; isOw
           </span>
         }
       >
-        <Button onClick={() => setOpened({ form: 'edit' })}>Add</Button>
+        <Button onClick={() => setOpened({ form: 'edit' })}>{t('Add')}</Button>
       </PageHeader>
-      <SearchBox value={term} onChange={setTerm} placeholder="Search unit sub types..." className="mb-4 max-w-md" />
+      <SearchBox value={term} onChange={setTerm} placeholder={t('Search unit sub types...')} className="mb-4 max-w-md" />
       <DataTable
-        label={`Sub types of ${unitType.name}`}
+        label={t('Sub types of {name}', { name: unitType.name })}
         columns={subTypeColumns({
           isOwner,
           onEdit: (subType) => setOpened({ form: 'edit', subType }),
@@ -79,7 +80,7 @@ export function SubTypesList({ unitTypeId, isOwner }: { unitTypeId: string; isOw
         })}
         rows={shown}
         rowKey={(subType) => subType._id}
-        empty={unitType.subTypes.length === 0 ? 'No Unit Sub Types Created' : 'No unit sub types match the search.'}
+        empty={unitType.subTypes.length === 0 ? t('No Unit Sub Types Created') : t('No unit sub types match the search.')}
       />
       {opened?.form === 'edit' && <SubTypeFormModal unitTypeId={unitTypeId} subType={opened.subType} isOwner={isOwner} onClose={close} />}
       {opened?.form === 'checklist' && (
@@ -87,7 +88,7 @@ export function SubTypesList({ unitTypeId, isOwner }: { unitTypeId: string; isOw
       )}
       {deleting && (
         <ConfirmDialog
-          message={DELETE_SUB_TYPE_MESSAGE}
+          message={tr(DELETE_SUB_TYPE_MESSAGE)}
           pending={deleteSubType.isPending}
           onCancel={() => setDeleting(null)}
           onConfirm={() => {

@@ -14,6 +14,7 @@ import { saveAndClose } from '../../lib/save-and-close.ts'
 import { PermissionDenied } from './permission-denied.tsx'
 import { useCreateUnitType } from './use-create-unit-type.ts'
 import { useUpdateUnitType } from './use-update-unit-type.ts'
+import { t } from '../../i18n/translate.ts'
 
 export interface UnitTypeFormModalProps {
   unitType?: Pick<UnitType, '_id' | 'name' | 'icon' | 'isDefault'>
@@ -22,7 +23,7 @@ export interface UnitTypeFormModalProps {
 }
 
 export function UnitTypeFormModal({ unitType, isOwner, onClose }: UnitTypeFormModalProps) {
-  const title = unitType ? 'Edit Unit Type' : 'Add Unit Type'
+  const title = unitType ? t('Edit Unit Type') : t('Add Unit Type')
   return (
     <Modal title={title} onClose={onClose}>
       {isOwner ? <UnitTypeForm unitType={unitType} onClose={onClose} /> : <PermissionDenied />}
@@ -49,10 +50,10 @@ function UnitTypeForm({ unitType, onClose }: Omit<UnitTypeFormModalProps, 'isOwn
   return (
     <form onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
       {saveError && !saveError.field && <AlertBanner message={saveError.message} />}
-      <TextField label="Name" required error={saveError?.field === 'name' ? saveError.message : null} value={name} onChange={(event) => setName(event.target.value)} autoComplete="off" />
+      <TextField label={t('Name')} required error={saveError?.field === 'name' ? saveError.message : null} value={name} onChange={(event) => setName(event.target.value)} autoComplete="off" />
       <IconSelectField<UnitTypeIcon> value={icon} options={UNIT_TYPE_ICON_NAMES} onChange={setIcon} />
-      <CheckboxField label="Default" checked={isDefault} onChange={(event) => setIsDefault(event.target.checked)} />
-      <FormActions onCancel={onClose} pending={save.isPending} submitLabel={unitType ? 'Update' : 'Create'} />
+      <CheckboxField label={t('Default')} checked={isDefault} onChange={(event) => setIsDefault(event.target.checked)} />
+      <FormActions onCancel={onClose} pending={save.isPending} submitLabel={unitType ? t('Update') : t('Create')} />
     </form>
   )
 }

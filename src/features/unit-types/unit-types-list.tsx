@@ -17,8 +17,9 @@ import { deleteWithAlert } from './delete-with-alert.ts'
 import { matchesName } from './matches-name.ts'
 import { UnitTypeFormModal } from './unit-type-form-modal.tsx'
 import { useDeleteUnitType } from './use-delete-unit-type.ts'
+import { m, t, tr } from '../../i18n/translate.ts'
 
-export const DELETE_UNIT_TYPE_MESSAGE = 'Are you sure you want to delete this unit type? All data will be deleted!'
+export const DELETE_UNIT_TYPE_MESSAGE = m('Are you sure you want to delete this unit type? All data will be deleted!')
 
 interface RowActions {
   isOwner: boolean
@@ -30,7 +31,7 @@ function unitTypeColumns({ isOwner, onEdit, onDelete }: RowActions): Column<Unit
   return [
     {
       key: 'name',
-      header: 'Name',
+      header: t('Name'),
       cell: (unitType) => (
         <span className="flex items-center gap-3">
           <CatalogueIcon name={unitType.icon} className="h-5 w-5 shrink-0 text-primary" />
@@ -38,24 +39,24 @@ function unitTypeColumns({ isOwner, onEdit, onDelete }: RowActions): Column<Unit
         </span>
       ),
     },
-    { key: 'default', header: 'Default', className: 'w-28', cell: (unitType) => (unitType.isDefault ? 'Yes' : 'No') },
+    { key: 'default', header: t('Default'), className: 'w-28', cell: (unitType) => (unitType.isDefault ? t('Yes') : t('No')) },
     {
       key: 'actions',
-      header: 'Actions',
+      header: t('Actions'),
       className: 'w-36',
       cell: (unitType) => (
         <span className="flex gap-1">
-          <IconButton icon="edit" label={`Edit ${unitType.name}`} onClick={() => onEdit(unitType)} />
+          <IconButton icon="edit" label={t('Edit {name}', { name: unitType.name })} onClick={() => onEdit(unitType)} />
           <Link
             to="/unit-settings/$unitTypeId"
             params={{ unitTypeId: unitType._id }}
-            aria-label={`Sub types of ${unitType.name}`}
-            title={`Sub types of ${unitType.name}`}
+            aria-label={t('Sub types of {name}', { name: unitType.name })}
+            title={t('Sub types of {name}', { name: unitType.name })}
             className="inline-flex h-9 w-9 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-primary focus-visible:outline-2 focus-visible:outline-primary dark:text-slate-300 dark:hover:bg-boxdark-2"
           >
             <CatalogueIcon name="checklist" />
           </Link>
-          {isOwner && <IconButton icon="delete" tone="danger" label={`Delete ${unitType.name}`} onClick={() => onDelete(unitType)} />}
+          {isOwner && <IconButton icon="delete" tone="danger" label={t('Delete {name}', { name: unitType.name })} onClick={() => onDelete(unitType)} />}
         </span>
       ),
     },
@@ -70,17 +71,17 @@ export function UnitTypesList({ isOwner }: { isOwner: boolean }) {
 
   return (
     <div className={SCREEN_CLASS}>
-      <PageHeader title="Unit Settings">
-        <Button onClick={() => setForm({})}>Add</Button>
+      <PageHeader title={t('Unit Settings')}>
+        <Button onClick={() => setForm({})}>{t('Add')}</Button>
       </PageHeader>
-      <SearchBox value={term} onChange={setTerm} placeholder="Search unit types..." className="mb-4 max-w-md" />
-      <Suspense fallback={<SkeletonList label="Loading unit types" />}>
+      <SearchBox value={term} onChange={setTerm} placeholder={t('Search unit types...')} className="mb-4 max-w-md" />
+      <Suspense fallback={<SkeletonList label={t('Loading unit types')} />}>
         <UnitTypesTable term={term} actions={{ isOwner, onEdit: (unitType) => setForm({ unitType }), onDelete: setDeleting }} />
       </Suspense>
       {form && <UnitTypeFormModal unitType={form.unitType} isOwner={isOwner} onClose={() => setForm(null)} />}
       {deleting && (
         <ConfirmDialog
-          message={DELETE_UNIT_TYPE_MESSAGE}
+          message={tr(DELETE_UNIT_TYPE_MESSAGE)}
           pending={deleteUnitType.isPending}
           onCancel={() => setDeleting(null)}
           onConfirm={() => {
@@ -98,11 +99,11 @@ function UnitTypesTable({ term, actions }: { term: string; actions: RowActions }
   const shown = unitTypes.filter((unitType) => matchesName(unitType.name, term))
   return (
     <DataTable
-      label="Unit types"
+      label={t('Unit types')}
       columns={unitTypeColumns(actions)}
       rows={shown}
       rowKey={(unitType) => unitType._id}
-      empty={unitTypes.length === 0 ? 'No Unit Types Created' : 'No unit types match the search.'}
+      empty={unitTypes.length === 0 ? t('No Unit Types Created') : t('No unit types match the search.')}
     />
   )
 }

@@ -9,6 +9,7 @@ import { errorText } from '../../api/error-message.ts'
 import { Button } from '../../ui/button.tsx'
 import { Modal } from '../../ui/modal.tsx'
 import { unitsKeyRoot } from './units-query.ts'
+import { t } from '../../i18n/translate.ts'
 
 const archivedUnitsQuery = (companyId: string) =>
   queryOptions({
@@ -29,26 +30,26 @@ export function ArchivedUnitsModal({ companyId, onClose }: { companyId: string; 
     onError: (error) => toast.error(errorText(error)),
   })
   return (
-    <Modal title="Deleted units" onClose={onClose}>
+    <Modal title={t('Deleted units')} onClose={onClose}>
       <div className="flex flex-col gap-3">
-        <p className="text-sm text-slate-700 dark:text-slate-200">Deleted units keep their inspection reports. Restore one to bring it back to the lists.</p>
+        <p className="text-sm text-slate-700 dark:text-slate-200">{t('Deleted units keep their inspection reports. Restore one to bring it back to the lists.')}</p>
         {archived.isPending ? (
-          <p role="status">Loading...</p>
+          <p role="status">{t('Loading...')}</p>
         ) : archived.isError ? (
           <p role="alert" className="text-red-700 dark:text-red-300">
             {errorText(archived.error)}
           </p>
         ) : archived.data.length === 0 ? (
-          <p className="py-4 text-center text-slate-600 dark:text-slate-300">No deleted units</p>
+          <p className="py-4 text-center text-slate-600 dark:text-slate-300">{t('No deleted units')}</p>
         ) : (
           <ul className="flex flex-col gap-2">
             {archived.data.map((unit) => (
               <li key={unit._id} className="flex items-center justify-between gap-3 rounded-md border border-slate-200 p-3 dark:border-strokedark">
                 <span>
-                  <span className="font-semibold">Unit {unit.unitNumber}</span> · {unit.make} {unit.model} · {unit.vin}
+                  <span className="font-semibold">{t('Unit {unitNumber}', { unitNumber: unit.unitNumber })}</span> · {unit.make} {unit.model} · {unit.vin}
                 </span>
                 <Button variant="secondary" pending={restore.isPending && restore.variables === unit._id} onClick={() => restore.mutate(unit._id)}>
-                  Restore
+                  {t('Restore')}
                 </Button>
               </li>
             ))}

@@ -8,12 +8,13 @@ import { SkeletonList } from '../../ui/skeleton-list.tsx'
 import { StatusBadge } from '../../ui/status-badge.tsx'
 import { CatalogueIcon } from '../../ui/icon-catalogue.tsx'
 import { driverUnitsQuery } from './driver-units-query.ts'
+import { t } from '../../i18n/translate.ts'
 
 export function DriverUnitsHome({ driverId, companyId }: { driverId: string; companyId: string }) {
   return (
     <div className={SCREEN_CLASS}>
-      <PageHeader title="My Units" />
-      <Suspense fallback={<SkeletonList label="Loading units" />}>
+      <PageHeader title={t('My Units')} />
+      <Suspense fallback={<SkeletonList label={t('Loading units')} />}>
         <DriverUnitsGrid driverId={driverId} companyId={companyId} />
       </Suspense>
     </div>
@@ -25,12 +26,12 @@ function DriverUnitsGrid({ driverId, companyId }: { driverId: string; companyId:
   if (items.length === 0) {
     return (
       <p className="rounded-md border border-dashed border-slate-300 px-4 py-10 text-center text-slate-600 dark:border-strokedark dark:text-slate-400">
-        The company owner has not attached any units for you.
+        {t('The company owner has not attached any units for you.')}
       </p>
     )
   }
   return (
-    <ul aria-label="My units" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+    <ul aria-label={t('My units')} className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
       {items.map(({ _id, unit_id: unit }) => (
         <li key={_id}>
           <Link
@@ -41,7 +42,7 @@ function DriverUnitsGrid({ driverId, companyId }: { driverId: string; companyId:
             <CatalogueIcon name={unit.unitTypeId.icon} className="h-10 w-10 shrink-0 text-primary" />
             <span className="min-w-0 flex-1">
               <span className="flex items-center justify-between gap-2">
-                <span className="font-semibold">Unit {unit.unitNumber}</span>
+                <span className="font-semibold">{t('Unit {unitNumber}', { unitNumber: unit.unitNumber })}</span>
                 <StatusBadge status={unit.status} />
               </span>
               <span className="block truncate text-sm text-slate-700 dark:text-slate-200">

@@ -6,6 +6,7 @@ import { IconButton } from '../../ui/icon-button.tsx'
 import { StatusBadge } from '../../ui/status-badge.tsx'
 import { usePagedVirtualizer } from '../../ui/use-paged-virtualizer.ts'
 import type { UnitsTableProps } from './units-table.tsx'
+import { t } from '../../i18n/translate.ts'
 
 // A card's height on a phone: 138 px of card and the 12 px gap below it (rem-based classes, so the same
 // on every phone at the default text size). Right from the start, measuring the rendered cards changes
@@ -28,7 +29,7 @@ export function UnitCards({ units, onEdit, onDelete, total, hasMore, loadingMore
   })
   return (
     <div ref={scrollRef} className="max-h-[calc(100dvh-15rem)] overflow-y-auto">
-      <ul aria-label="Units" aria-busy={busy || undefined} className="relative" style={{ height: virtualizer.getTotalSize() }}>
+      <ul aria-label={t('Units')} aria-busy={busy || undefined} className="relative" style={{ height: virtualizer.getTotalSize() }}>
         {items.map((item) => {
           const unit = units[item.index] as Unit
           return (
@@ -45,7 +46,7 @@ export function UnitCards({ units, onEdit, onDelete, total, hasMore, loadingMore
               <article className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm dark:border-strokedark dark:bg-boxdark">
                 <div className="flex items-start justify-between gap-3">
                   <Link to="/unit/$unitId" params={{ unitId: unit._id }} className="min-w-0 flex-1">
-                    <h2 className="font-semibold text-primary dark:text-indigo-300">Unit {unit.unitNumber}</h2>
+                    <h2 className="font-semibold text-primary dark:text-indigo-300">{t('Unit {unitNumber}', { unitNumber: unit.unitNumber })}</h2>
                     <p className="truncate text-sm text-slate-700 dark:text-slate-200">
                       {unit.year} {unit.make} {unit.model}
                     </p>
@@ -58,8 +59,8 @@ export function UnitCards({ units, onEdit, onDelete, total, hasMore, loadingMore
                     {unit.type} · {unit.unitSubTypeId.name}
                   </span>
                   <span className="flex gap-1">
-                    <IconButton icon="edit" label={`Edit unit ${unit.unitNumber}`} onClick={() => onEdit(unit)} />
-                    <IconButton icon="delete" tone="danger" label={`Delete unit ${unit.unitNumber}`} onClick={() => onDelete(unit)} />
+                    <IconButton icon="edit" label={t('Edit unit {unitNumber}', { unitNumber: unit.unitNumber })} onClick={() => onEdit(unit)} />
+                    <IconButton icon="delete" tone="danger" label={t('Delete unit {unitNumber}', { unitNumber: unit.unitNumber })} onClick={() => onDelete(unit)} />
                   </span>
                 </div>
               </article>
@@ -69,7 +70,7 @@ export function UnitCards({ units, onEdit, onDelete, total, hasMore, loadingMore
       </ul>
       {loadingMore && (
         <p role="status" className="py-3 text-center text-sm text-slate-600 dark:text-slate-300">
-          Loading more…
+          {t('Loading more…')}
         </p>
       )}
     </div>

@@ -14,6 +14,7 @@ import { Modal } from '../../ui/modal.tsx'
 import { initialUnitFormValues, subTypeAfterTypeChange, unitBodyOf, type UnitFormValues } from './unit-form-values.ts'
 import { useCreateUnit } from './use-create-unit.ts'
 import { useUpdateUnit } from './use-update-unit.ts'
+import { t } from '../../i18n/translate.ts'
 
 export interface UnitFormModalProps {
   unitTypes: readonly UnitTypeFull[]
@@ -26,7 +27,8 @@ export interface UnitFormModalProps {
 /** The form's fields, named as the request body names them, so a server message can find its field. */
 const UNIT_FORM_FIELDS = ['unitTypeId', 'unitSubTypeId', 'make', 'model', 'unitNumber', 'year', 'vin', 'plate_number'] as const satisfies readonly (keyof UnitFormValues)[]
 
-const required = (label: string) => ({ required: `${label} is required.`, validate: (value: string) => value.trim() !== '' || `${label} is required.` })
+// `label` is the field's label as shown (already translated).
+const required = (label: string) => ({ required: t('{label} is required.', { label }), validate: (value: string) => value.trim() !== '' || t('{label} is required.', { label }) })
 
 export function UnitFormModal({ unitTypes, companyId, unit, onClose }: UnitFormModalProps) {
   const create = useCreateUnit()
@@ -60,58 +62,58 @@ export function UnitFormModal({ unitTypes, companyId, unit, onClose }: UnitFormM
   const saveError = formErrorOf(save.error, UNIT_FORM_FIELDS)
 
   return (
-    <Modal title={unit ? 'Edit Unit' : 'Create Unit'} onClose={onClose} size="lg">
+    <Modal title={unit ? t('Edit Unit') : t('Create Unit')} onClose={onClose} size="lg">
       <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4">
         {saveError && !saveError.field && <AlertBanner message={saveError.message} />}
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField
-            label="Type"
+            label={t('Type')}
             error={errors.unitTypeId?.message}
             {...register('unitTypeId', {
-              ...required('Type'),
+              ...required(t('Type')),
               onChange: (event: { target: { value: string } }) =>
                 setValue('unitSubTypeId', subTypeAfterTypeChange(unitTypes, event.target.value), { shouldValidate: true }),
             })}
           >
-            <option value="">Select type</option>
+            <option value="">{t('Select type')}</option>
             {unitTypes.map((type) => (
               <option key={type._id} value={type._id}>
                 {type.name}
               </option>
             ))}
           </SelectField>
-          <SelectField label="Sub Type" error={errors.unitSubTypeId?.message} {...register('unitSubTypeId', required('Sub Type'))} value={chosenSubTypeId}>
-            <option value="">Select sub type</option>
+          <SelectField label={t('Sub Type')} error={errors.unitSubTypeId?.message} {...register('unitSubTypeId', required(t('Sub Type')))} value={chosenSubTypeId}>
+            <option value="">{t('Select sub type')}</option>
             {chosenType?.subTypes.map((subType) => (
               <option key={subType._id} value={subType._id}>
                 {subType.name}
               </option>
             ))}
           </SelectField>
-          <TextField label="Make" autoComplete="off" error={errors.make?.message} {...register('make', required('Make'))} />
-          <TextField label="Model" autoComplete="off" error={errors.model?.message} {...register('model', required('Model'))} />
-          <TextField label="Unit #" autoComplete="off" error={errors.unitNumber?.message} {...register('unitNumber', required('Unit #'))} />
+          <TextField label={t('Make')} autoComplete="off" error={errors.make?.message} {...register('make', required(t('Make')))} />
+          <TextField label={t('Model')} autoComplete="off" error={errors.model?.message} {...register('model', required(t('Model')))} />
+          <TextField label={t('Unit #')} autoComplete="off" error={errors.unitNumber?.message} {...register('unitNumber', required(t('Unit #')))} />
           <TextField
-            label="Year"
+            label={t('Year')}
             type="number"
             inputMode="numeric"
             min={MIN_UNIT_YEAR}
             max={maxUnitYear()}
             error={errors.year?.message}
-            {...register('year', required('Year'))}
+            {...register('year', required(t('Year')))}
           />
           <TextField
-            label="VIN"
+            label={t('VIN')}
             autoComplete="off"
             spellCheck={false}
             // Room for pasted spaces: they are removed before sending.
             maxLength={VIN_MAX_LENGTH * 2}
             error={errors.vin?.message}
-            {...register('vin', required('VIN'))}
+            {...register('vin', required(t('VIN')))}
           />
-          <TextField label="Plate Number" autoComplete="off" error={errors.plate_number?.message} {...register('plate_number')} />
+          <TextField label={t('Plate Number')} autoComplete="off" error={errors.plate_number?.message} {...register('plate_number')} />
         </div>
-        <FormActions onCancel={onClose} pending={save.isPending} submitLabel={unit ? 'Update' : 'Create'} />
+        <FormActions onCancel={onClose} pending={save.isPending} submitLabel={unit ? t('Update') : t('Create')} />
       </form>
     </Modal>
   )

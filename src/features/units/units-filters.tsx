@@ -8,6 +8,7 @@ import { Button } from '../../ui/button.tsx'
 import { IconButton } from '../../ui/icon-button.tsx'
 import { Modal } from '../../ui/modal.tsx'
 import { UNIT_STATUS_FILTERS, type UnitsSearch } from './units-search-params.ts'
+import { m, t, tr } from '../../i18n/translate.ts'
 
 export interface UnitFilterValues {
   type?: string
@@ -17,19 +18,19 @@ export interface UnitFilterValues {
 
 /** The drawer's order choices; '' is the default, newest first. */
 const SORT_CHOICES: readonly { value: NonNullable<UrlUnitSort> | ''; label: string }[] = [
-  { value: '', label: 'Newest first' },
-  { value: 'unitNumber', label: 'Unit # (A to Z)' },
-  { value: '-unitNumber', label: 'Unit # (Z to A)' },
-  { value: 'vin', label: 'VIN (A to Z)' },
-  { value: '-vin', label: 'VIN (Z to A)' },
-  { value: 'make', label: 'Make (A to Z)' },
-  { value: '-make', label: 'Make (Z to A)' },
-  { value: 'model', label: 'Model (A to Z)' },
-  { value: '-model', label: 'Model (Z to A)' },
-  { value: 'year', label: 'Year (oldest first)' },
-  { value: '-year', label: 'Year (newest first)' },
-  { value: 'status', label: 'Status (A to Z)' },
-  { value: '-status', label: 'Status (Z to A)' },
+  { value: '', label: m('Newest first') },
+  { value: 'unitNumber', label: m('Unit # (A to Z)') },
+  { value: '-unitNumber', label: m('Unit # (Z to A)') },
+  { value: 'vin', label: m('VIN (A to Z)') },
+  { value: '-vin', label: m('VIN (Z to A)') },
+  { value: 'make', label: m('Make (A to Z)') },
+  { value: '-make', label: m('Make (Z to A)') },
+  { value: 'model', label: m('Model (A to Z)') },
+  { value: '-model', label: m('Model (Z to A)') },
+  { value: 'year', label: m('Year (oldest first)') },
+  { value: '-year', label: m('Year (newest first)') },
+  { value: 'status', label: m('Status (A to Z)') },
+  { value: '-status', label: m('Status (Z to A)') },
 ]
 
 function SortSelect({ values, onChange }: Pick<UnitFilterProps, 'values' | 'onChange'>) {
@@ -37,12 +38,12 @@ function SortSelect({ values, onChange }: Pick<UnitFilterProps, 'values' | 'onCh
   return (
     <div>
       <label htmlFor={id} className="mb-1 block text-sm font-medium">
-        Sort by
+        {t('Sort by')}
       </label>
       <select id={id} className={selectClass} value={values.sort ?? ''} onChange={(event) => onChange({ sort: (event.target.value || undefined) as UrlUnitSort })}>
         {SORT_CHOICES.map((choice) => (
           <option key={choice.value} value={choice.value}>
-            {choice.label}
+            {tr(choice.label)}
           </option>
         ))}
       </select>
@@ -67,7 +68,7 @@ function FilterSelects({ unitTypes, values, onChange, stacked }: UnitFilterProps
     <>
       <div className={stacked ? '' : 'w-full sm:w-56'}>
         <label htmlFor={typeId} className={labelClass}>
-          Type
+          {t('Type')}
         </label>
         <select
           id={typeId}
@@ -75,7 +76,7 @@ function FilterSelects({ unitTypes, values, onChange, stacked }: UnitFilterProps
           value={values.type ?? ''}
           onChange={(event) => onChange({ type: event.target.value || undefined })}
         >
-          <option value="">Select type</option>
+          <option value="">{t('Select type')}</option>
           {unitTypes.map((type) => [
             <option key={type._id} value={type._id}>
               {type.name}
@@ -88,13 +89,13 @@ function FilterSelects({ unitTypes, values, onChange, stacked }: UnitFilterProps
           ])}
           {/* A type from a shared link that this company no longer has still shows as chosen. */}
           {values.type && !unitTypes.some((type) => type._id === values.type || type.subTypes.some((sub) => sub._id === values.type)) && (
-            <option value={values.type}>Unknown type</option>
+            <option value={values.type}>{t('Unknown type')}</option>
           )}
         </select>
       </div>
       <div className={stacked ? '' : 'w-full sm:w-48'}>
         <label htmlFor={statusId} className={labelClass}>
-          Status
+          {t('Status')}
         </label>
         <select
           id={statusId}
@@ -102,10 +103,10 @@ function FilterSelects({ unitTypes, values, onChange, stacked }: UnitFilterProps
           value={values.status ?? ''}
           onChange={(event) => onChange({ status: (event.target.value || undefined) as UnitsSearch['status'] })}
         >
-          <option value="">Select status</option>
+          <option value="">{t('Select status')}</option>
           {UNIT_STATUS_FILTERS.map((filter) => (
             <option key={filter.value} value={filter.value}>
-              {filter.label}
+              {tr(filter.label)}
             </option>
           ))}
         </select>
@@ -126,7 +127,7 @@ export function UnitFiltersDrawer(props: UnitFilterProps) {
       <span className="relative">
         <IconButton
           icon="filter"
-          label={active ? `Filters (${active} on)` : 'Filters'}
+          label={active ? t('Filters ({active} on)', { active }) : t('Filters')}
           aria-haspopup="dialog"
           onClick={() => setOpen(true)}
           className="h-10 w-10 border border-slate-300 dark:border-strokedark"
@@ -138,16 +139,16 @@ export function UnitFiltersDrawer(props: UnitFilterProps) {
         )}
       </span>
       {open && (
-        <Modal title="Filters" variant="drawer" onClose={() => setOpen(false)}>
+        <Modal title={t('Filters')} variant="drawer" onClose={() => setOpen(false)}>
           <div className="flex flex-col gap-4">
             <FilterSelects {...props} stacked />
             <SortSelect values={props.values} onChange={props.onChange} />
             <div className="flex gap-3">
               <Button variant="secondary" className="flex-1" onClick={() => props.onChange({ type: undefined, status: undefined })}>
-                Clear
+                {t('Clear')}
               </Button>
               <Button className="flex-1" onClick={() => setOpen(false)}>
-                Done
+                {t('Done')}
               </Button>
             </div>
           </div>

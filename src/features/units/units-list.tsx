@@ -26,13 +26,14 @@ import { nextUnitSort } from './unit-sort.ts'
 import { UnitsTable } from './units-table.tsx'
 import { useDeleteUnit } from './use-delete-unit.ts'
 import { useSearchTerm } from './use-search-term.ts'
+import { m, t, tr } from '../../i18n/translate.ts'
 
 // The form (and react-hook-form with it) loads on the first Create or Edit, not with the list.
 const UnitFormModal = lazy(() => import('./unit-form-modal.tsx').then((module) => ({ default: module.UnitFormModal })))
 // Deleted units (and the toasts' library their restore uses) load when asked for, off the first paint.
 const ArchivedUnitsModal = lazy(() => import('./archived-units-modal.tsx').then((module) => ({ default: module.ArchivedUnitsModal })))
 
-export const DELETE_UNIT_MESSAGE = 'Are you sure you want to delete this unit? All data will be deleted!'
+export const DELETE_UNIT_MESSAGE = m('Are you sure you want to delete this unit? All data will be deleted!')
 
 export interface UnitsListProps {
   companyId: string
@@ -77,16 +78,16 @@ export function UnitsList({ companyId, search, onSearchChange }: UnitsListProps)
 
   return (
     <div className={SCREEN_CLASS}>
-      <PageHeader title="Units">
+      <PageHeader title={t('Units')}>
         <Button variant="secondary" onClick={() => setShowArchived(true)}>
-          Deleted units
+          {t('Deleted units')}
         </Button>
         <Button onClick={() => setForm({})} disabled={!unitTypes.data}>
-          Create Unit
+          {t('Create Unit')}
         </Button>
       </PageHeader>
       <div className="mb-4 flex flex-wrap items-center gap-3">
-        <SearchBox value={term} onChange={setTerm} placeholder="Search units..." className="min-w-0 flex-1" />
+        <SearchBox value={term} onChange={setTerm} placeholder={t('Search units...')} className="min-w-0 flex-1" />
         {mobile ? <UnitFiltersDrawer {...filterProps} /> : <UnitFiltersInline {...filterProps} />}
       </div>
       <UnitsResults companyId={companyId} filters={filters} mobile={mobile} onEdit={editUnit} onDelete={setDeleting} onSort={changeSort} />
@@ -102,7 +103,7 @@ export function UnitsList({ companyId, search, onSearchChange }: UnitsListProps)
       )}
       {deleting && (
         <ConfirmDialog
-          message={DELETE_UNIT_MESSAGE}
+          message={tr(DELETE_UNIT_MESSAGE)}
           pending={deleteUnit.isPending}
           onCancel={() => setDeleting(null)}
           onConfirm={() => void confirmDelete(deleting)}
@@ -122,7 +123,7 @@ interface UnitsResultsProps {
 }
 
 const unitId = (unit: Unit) => unit._id
-const UNIT_NOUN = { one: 'unit', many: 'units' }
+const UNIT_NOUN = { one: m('unit'), many: m('units') }
 
 function tableSortOf(sort: UnitListFilters['sort']): TableSort | null {
   const field = sort.replace(/^-/, '')
@@ -136,10 +137,10 @@ const UnitsResults = memo(function UnitsResults({ companyId, filters, mobile, on
   const list = usePagedList({ query: unitPagesQuery(companyId, filters), keyPrefix: unitPagesKey(companyId), idOf: unitId, offlineView })
   const narrowed = Boolean(filters.q || filters.status || filters.type)
 
-  if (list.isPending) return <SkeletonList label="Loading units" />
+  if (list.isPending) return <SkeletonList label={t('Loading units')} />
   if (list.error) {
     return (
-      <RetryAlert retryLabel="Retry" onRetry={list.retry}>
+      <RetryAlert retryLabel={t('Retry')} onRetry={list.retry}>
         {list.error.message}
       </RetryAlert>
     )
@@ -147,9 +148,9 @@ const UnitsResults = memo(function UnitsResults({ companyId, filters, mobile, on
   const offline = list.offline ? { saved: list.offline.saved, searching: narrowed } : null
   const summary = <ListSummary shown={list.rows.length} total={list.total} noun={UNIT_NOUN} offline={offline} />
   if (list.rows.length === 0) {
-    let empty = 'No units match the search and filters.'
-    if (offline) empty = offline.saved === 0 ? 'No units are saved on this device yet.' : 'No saved units match the search and filters.'
-    else if (!narrowed) empty = 'No Units Created'
+    let empty = t('No units match the search and filters.')
+    if (offline) empty = offline.saved === 0 ? t('No units are saved on this device yet.') : t('No saved units match the search and filters.')
+    else if (!narrowed) empty = t('No Units Created')
     return (
       <>
         {offline && summary}

@@ -5,6 +5,7 @@ import * as v from 'valibot'
 // Types only: this module is on the start-up path, and the contract module builds schemas as it loads.
 import type { UnitSort, UnitSortField } from '../../../core/contract/paging.ts'
 import type { UnitStatus } from '../../../core/contract/units.ts'
+import { m } from '../../i18n/translate.ts'
 
 /** The columns the list sorts by: core/contract/paging.ts UNIT_SORT_FIELDS (a unit test keeps them equal). */
 export const UNIT_SORT_COLUMNS = ['unitNumber', 'vin', 'make', 'model', 'year', 'status'] as const satisfies readonly UnitSortField[]
@@ -14,9 +15,9 @@ const URL_SORTS = UNIT_SORT_COLUMNS.flatMap((field) => [field, `-${field}` as co
 
 /** The status filter's choices: spec §2 labels over the statuses they select (spec §4: Rent = Reserved). */
 export const UNIT_STATUS_FILTERS = [
-  { value: 'Available', label: 'Available' },
-  { value: 'Assigned to Driver', label: 'Assigned' },
-  { value: 'Reserved', label: 'Rent' },
+  { value: 'Available', label: m('Available') },
+  { value: 'Assigned to Driver', label: m('Assigned') },
+  { value: 'Reserved', label: m('Rent') },
 ] as const satisfies readonly { value: UnitStatus; label: string }[]
 
 const statusValues = UNIT_STATUS_FILTERS.map((filter) => filter.value)

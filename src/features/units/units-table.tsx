@@ -6,6 +6,7 @@ import type { Unit } from '../../../core/contract/units.ts'
 import { DataTable, type Column, type DataTableProps } from '../../ui/data-table.tsx'
 import { IconButton } from '../../ui/icon-button.tsx'
 import { StatusBadge } from '../../ui/status-badge.tsx'
+import { t } from '../../i18n/translate.ts'
 
 export interface UnitActions {
   onEdit: (unit: Unit) => void
@@ -17,7 +18,7 @@ function unitColumns({ onEdit, onDelete }: UnitActions): Column<Unit>[] {
   return [
     {
       key: 'unitNumber',
-      header: 'Unit #',
+      header: t('Unit #'),
       sortField: 'unitNumber',
       className: 'w-28',
       cell: (unit) => (
@@ -26,19 +27,19 @@ function unitColumns({ onEdit, onDelete }: UnitActions): Column<Unit>[] {
         </Link>
       ),
     },
-    { key: 'vin', header: 'VIN', className: 'w-52 font-mono text-xs', sortField: 'vin', cell: (unit) => unit.vin },
-    { key: 'make', header: 'Make', sortField: 'make', cell: (unit) => unit.make },
-    { key: 'model', header: 'Model', sortField: 'model', cell: (unit) => unit.model },
-    { key: 'year', header: 'Year', className: 'w-24', sortField: 'year', cell: (unit) => unit.year },
-    { key: 'status', header: 'Status', className: 'w-36', sortField: 'status', cell: (unit) => <StatusBadge status={unit.status} /> },
+    { key: 'vin', header: t('VIN'), className: 'w-52 font-mono text-xs', sortField: 'vin', cell: (unit) => unit.vin },
+    { key: 'make', header: t('Make'), sortField: 'make', cell: (unit) => unit.make },
+    { key: 'model', header: t('Model'), sortField: 'model', cell: (unit) => unit.model },
+    { key: 'year', header: t('Year'), className: 'w-24', sortField: 'year', cell: (unit) => unit.year },
+    { key: 'status', header: t('Status'), className: 'w-36', sortField: 'status', cell: (unit) => <StatusBadge status={unit.status} /> },
     {
       key: 'actions',
-      header: 'Actions',
+      header: t('Actions'),
       className: 'w-28',
       cell: (unit) => (
         <span className="flex gap-1">
-          <IconButton icon="edit" label={`Edit unit ${unit.unitNumber}`} onClick={() => onEdit(unit)} />
-          <IconButton icon="delete" tone="danger" label={`Delete unit ${unit.unitNumber}`} onClick={() => onDelete(unit)} />
+          <IconButton icon="edit" label={t('Edit unit {unitNumber}', { unitNumber: unit.unitNumber })} onClick={() => onEdit(unit)} />
+          <IconButton icon="delete" tone="danger" label={t('Delete unit {unitNumber}', { unitNumber: unit.unitNumber })} onClick={() => onDelete(unit)} />
         </span>
       ),
     },
@@ -56,11 +57,11 @@ export function UnitsTable({ units, onEdit, onDelete, ...paging }: UnitsTablePro
   const columns = useMemo(() => unitColumns({ onEdit, onDelete }), [onEdit, onDelete])
   return (
     <DataTable
-      label="Units"
+      label={t('Units')}
       columns={columns}
       rows={units}
       rowKey={unitKey}
-      empty="No Units Created"
+      empty={t('No Units Created')}
       onRowClick={(unit) => void navigate({ to: '/unit/$unitId', params: { unitId: unit._id } })}
       {...paging}
     />
