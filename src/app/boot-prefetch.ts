@@ -8,12 +8,11 @@
 // The page's own head start (app/opening-requests.ts) has usually made these requests already, before
 // this code arrived; the API client then takes its answers (api/started-responses.ts).
 import { onlineManager, type QueryClient } from '@tanstack/react-query'
-import * as v from 'valibot'
 import { currentUserQuery } from '../api/current-user.ts'
 import { storedToken, storedUserId } from '../api/session.ts'
 import { readSessionHint } from '../api/session-hint.ts'
 import { unitPagesQuery } from '../features/units/units-query.ts'
-import { unitListFiltersOf, UnitsSearchParams } from '../features/units/units-search-params.ts'
+import { parseUnitsSearch, unitListFiltersOf } from '../features/units/units-search-params.ts'
 import type { AuthUser } from '../../core/contract/auth.ts'
 import type { createAppRouter } from './router.tsx'
 
@@ -39,7 +38,7 @@ export function prefetchOpeningScreen(queryClient: QueryClient, router: ReturnTy
   const location = router.parseLocation(router.history.location)
   if (location.pathname !== '/units') return
   // The route validates its search the same way, so the key matches the screen's.
-  const search = v.parse(UnitsSearchParams, location.search)
+  const search = parseUnitsSearch(location.search)
   void queryClient.prefetchInfiniteQuery(unitPagesQuery(hint.companyId, unitListFiltersOf(search)))
   for (const route of [router.routesById['/_app'], router.routesById['/_app/units']]) {
     // A chunk that fails here is loaded again, with its error shown, when the route renders.

@@ -1,13 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { useCallback } from 'react'
 import { DefectsScreen } from '../features/defects/defects-screen.tsx'
-import { DefectsSearchParams, type DefectsSearch } from '../features/defects/defects-search.ts'
+import { parseDefectsSearch, type DefectsSearch } from '../features/defects/defects-search.ts'
 import { RouteError } from '../ui/route-error.tsx'
 import { requireOwner } from './-owner-only.ts'
 
 // The owner's open defects across units (the DVIR, docs/decisions/011-dvir.md), linked from the sidebar.
 export const Route = createFileRoute('/_app/defects')({
-  validateSearch: DefectsSearchParams,
+  validateSearch: parseDefectsSearch,
   beforeLoad: ({ context }) => requireOwner(context),
   errorComponent: RouteError,
   component: DefectsRoute,

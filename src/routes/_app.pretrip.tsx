@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { useSignedInUser } from '../api/use-signed-in-user.ts'
 import { DocumentsList } from '../features/documents/documents-list.tsx'
-import { DEFAULT_PRETRIP_PAGE_TAB, PretripPageSearch } from '../features/pretrip/pretrip-tab.ts'
+import { DEFAULT_PRETRIP_PAGE_TAB, parsePretripPageSearch } from '../features/pretrip/pretrip-tab.ts'
 import { PretripTabsPage } from '../features/pretrip/pretrip-tabs-page.tsx'
 
 export const Route = createFileRoute('/_app/pretrip')({
-  validateSearch: PretripPageSearch,
+  validateSearch: parsePretripPageSearch,
   component: PretripTabsRoute,
 })
 

@@ -4,12 +4,12 @@ import { useSignedInUser } from '../api/use-signed-in-user.ts'
 import { DocumentsList } from '../features/documents/documents-list.tsx'
 import { DriverUnitView } from '../features/unit-detail/driver-unit-view.tsx'
 import { UnitDetailScreen } from '../features/unit-detail/unit-detail-screen.tsx'
-import { DEFAULT_UNIT_TAB, UnitDetailSearch } from '../features/unit-detail/unit-tab.ts'
+import { DEFAULT_UNIT_TAB, parseUnitDetailSearch } from '../features/unit-detail/unit-tab.ts'
 import { RouteError } from '../ui/route-error.tsx'
 import { UnknownUnit } from '../ui/unknown-unit.tsx'
 
 export const Route = createFileRoute('/_app/unit/$unitId/')({
-  validateSearch: UnitDetailSearch,
+  validateSearch: parseUnitDetailSearch,
   // Not awaited: the screen shows its skeleton at once, and an unknown unit its own message.
   loader: ({ context, params }) => {
     const role = context.currentUser()?.role?.name

@@ -5,7 +5,7 @@ import { unitTypesQuery } from '../api/unit-types.ts'
 import { useSignedInUser } from '../api/use-signed-in-user.ts'
 import { UnitsList } from '../features/units/units-list.tsx'
 import { unitPagesQuery } from '../features/units/units-query.ts'
-import { unitListFiltersOf, UnitsSearchParams, type UnitsSearch } from '../features/units/units-search-params.ts'
+import { parseUnitsSearch, unitListFiltersOf, type UnitsSearch } from '../features/units/units-search-params.ts'
 import { UnrecognizedUser } from '../features/units/unrecognized-user.tsx'
 import { RouteError } from '../ui/route-error.tsx'
 
@@ -13,7 +13,7 @@ import { RouteError } from '../ui/route-error.tsx'
 const DriverUnitsHome = lazy(() => import('../features/units/driver-units-home.tsx').then((module) => ({ default: module.DriverUnitsHome })))
 
 export const Route = createFileRoute('/_app/units')({
-  validateSearch: UnitsSearchParams,
+  validateSearch: parseUnitsSearch,
   loaderDeps: ({ search }) => search,
   // Not awaited: the screen renders at once and shows its skeleton rows while the first page loads (at
   // start-up, app/boot-prefetch.ts has usually asked for it already under the same key).

@@ -1,6 +1,6 @@
 // The owner's unit tabs (spec §2) and the `tab` search param that remembers the open one, so a reload,
 // a shared link or Back returns to the same tab. An unknown value falls back to the first tab.
-import * as v from 'valibot'
+import { oneOf } from '../../lib/search-params.ts'
 import { m } from '../../i18n/translate.ts'
 
 export const UNIT_TABS = [
@@ -14,8 +14,13 @@ export type UnitTab = (typeof UNIT_TABS)[number]['value']
 
 export const DEFAULT_UNIT_TAB: UnitTab = 'pre-trip'
 
-export const UnitDetailSearch = v.object({
-  tab: v.fallback(v.optional(v.picklist(UNIT_TABS.map((tab) => tab.value))), undefined),
-})
+const TAB_VALUES = UNIT_TABS.map((tab) => tab.value)
 
-export type UnitDetailSearch = v.InferOutput<typeof UnitDetailSearch>
+export interface UnitDetailSearch {
+  tab?: UnitTab
+}
+
+/** The route's `validateSearch`. */
+export function parseUnitDetailSearch(search: Record<string, unknown>): UnitDetailSearch {
+  return { tab: oneOf(TAB_VALUES, search.tab) }
+}

@@ -1,7 +1,7 @@
 // The units list's query string (spec §2): `type`, `status`, `searchTerm`, and `sort` (a column, `-` in
 // front for descending; absent for newest first). A hand-edited or stale value falls back to "no filter"
 // (or the default order) instead of an error page, so a shared link always opens.
-import * as v from 'valibot'
+import { oneOf, textOf, uuidOf } from '../../lib/search-params.ts'
 // Types only: this module is on the start-up path, and the contract module builds schemas as it loads.
 import type { UnitSort, UnitSortField } from '../../../core/contract/paging.ts'
 import type { UnitStatus } from '../../../core/contract/units.ts'
@@ -22,30 +22,24 @@ export const UNIT_STATUS_FILTERS = [
 
 const statusValues = UNIT_STATUS_FILTERS.map((filter) => filter.value)
 
-// The router JSON-parses query values, so a hand-typed `?searchTerm=2019` arrives as a number.
-const optionalText = (max: number) =>
-  v.fallback(
-    v.optional(
-      v.pipe(
-        v.union([v.string(), v.number()]),
-        v.transform(String),
-        v.maxLength(max),
-        v.transform((text) => (text === '' ? undefined : text)),
-      ),
-    ),
-    undefined,
-  )
+export interface UnitsSearch {
+  /** A unit type or sub type id. */
+  type?: string
+  status?: (typeof statusValues)[number]
+  searchTerm?: string
+  /** 'newest' is the default: left out of the URL rather than written into it. */
+  sort?: (typeof URL_SORTS)[number]
+}
 
-export const UnitsSearchParams = v.object({
-  // A unit type or sub type id: anything else could only be refused by the server.
-  type: v.fallback(v.optional(v.pipe(v.string(), v.uuid())), undefined),
-  status: v.fallback(v.optional(v.picklist(statusValues)), undefined),
-  searchTerm: optionalText(200),
-  // 'newest' is the default: left out of the URL rather than written into it.
-  sort: v.fallback(v.optional(v.picklist(URL_SORTS)), undefined),
-})
-
-export type UnitsSearch = v.InferOutput<typeof UnitsSearchParams>
+/** The route's `validateSearch`. */
+export function parseUnitsSearch(search: Record<string, unknown>): UnitsSearch {
+  return {
+    type: uuidOf(search.type),
+    status: oneOf(statusValues, search.status),
+    searchTerm: textOf(search.searchTerm, 200),
+    sort: oneOf(URL_SORTS, search.sort),
+  }
+}
 
 /** What the server is asked for: the URL's search and filters, the search trimmed, the default order named. */
 export interface UnitListFilters {

@@ -1,11 +1,10 @@
-import * as v from 'valibot'
 import { describe, expect, test } from 'vitest'
 import { UNIT_SORT_FIELDS, UNIT_SORTS } from '../../../core/contract/paging.ts'
-import { UNIT_SORT_COLUMNS, unitListFiltersOf, UnitsSearchParams } from '../../../src/features/units/units-search-params.ts'
+import { parseUnitsSearch, UNIT_SORT_COLUMNS, unitListFiltersOf } from '../../../src/features/units/units-search-params.ts'
 
 const TRAILER_ID = '3f0c9a52-2f5e-4c36-9a54-0d6f3c1f8b21'
 
-const parse = (search: Record<string, unknown>) => v.parse(UnitsSearchParams, search)
+const parse = parseUnitsSearch
 
 describe('the units query string', () => {
   test('type, status, searchTerm and sort are read back as written', () => {
