@@ -122,7 +122,7 @@ function DefectCard({ defect, onDevice, onCertify }: { defect: DefectListItem; o
         <p className="whitespace-pre-wrap">{defect.note}</p>
       </div>
       <p className="text-sm text-slate-600 dark:text-slate-300">
-        Reported by {defect.reporter || 'a driver'} · {formatInspectionDate(defect.reportedAt)} · <span title={t('Age')}>{ageLabel(defect.reportedAt)} ago</span>
+        {t('Reported by {name}', { name: defect.reporter || t('a driver') })} · {formatInspectionDate(defect.reportedAt)} · <span title={t('Age')}>{ageLabel(defect.reportedAt)}</span>
       </p>
       {defect.certification ? (
         <p className="text-sm">
