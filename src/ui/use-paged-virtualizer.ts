@@ -3,6 +3,7 @@
 // and below the rendered rows so the scrollbar stands for the whole loaded list.
 import { useEffect, useRef } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
+import { useFirstScreenShown } from '../app/first-screen.ts'
 
 /** How close to the end of the loaded rows the next page is asked for. */
 export const LOAD_AHEAD_ROWS = 20
@@ -21,13 +22,16 @@ export interface PagedVirtualizerOptions {
 
 export function usePagedVirtualizer({ count, rowHeight, overscan, hasMore, onLoadMore, resetKey, initialRect = { width: 1024, height: 720 } }: PagedVirtualizerOptions) {
   const scrollRef = useRef<HTMLDivElement>(null)
+  // Rows beyond the screen are for scrolling; the opening screen paints only what is in view, and the
+  // overscan is rendered once it is up (first-screen.ts), before anyone could scroll to it.
+  const firstScreenShown = useFirstScreenShown()
   // This build has no React Compiler, so nothing memoises the virtualizer's functions.
   // oxlint-disable-next-line react/incompatible-library
   const virtualizer = useVirtualizer({
     count,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
-    overscan,
+    overscan: firstScreenShown ? overscan : 0,
     initialRect,
   })
   const items = virtualizer.getVirtualItems()
