@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import dayjs from 'dayjs'
-import { INSPECTION_DATE_FORMAT } from '../lib/dates.ts'
+import { dateFormats } from '../lib/dates.ts'
 import { PlayMark } from './media-gallery.tsx'
 import type { MediaDetails } from '../../core/contract/inspections.ts'
 import { api } from '../api/client.ts'
@@ -62,7 +62,7 @@ function usePreviewUrl(capture: MediaRef): { url: string | null; loading: boolea
 export function takenLabel(capturedAt: number | null | undefined, now: Date = new Date()): string | null {
   if (typeof capturedAt !== 'number') return null
   const at = dayjs(capturedAt)
-  return t('Taken {when}', { when: at.isSame(now, 'day') ? at.format('HH:mm') : at.format(INSPECTION_DATE_FORMAT) })
+  return t('Taken {when}', { when: at.isSame(now, 'day') ? at.format('HH:mm') : at.format(dateFormats().inspection) })
 }
 
 export function sendStateLabel(send: CaptureSendState | undefined): string {
