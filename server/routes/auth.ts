@@ -1,6 +1,7 @@
 // Spec §7 "Auth and user": sign-in, sign-up (plain, by invitation, or asking to join by company link), password reset by
 // mail, and sign-out. Reset and invitation tokens are single-use: each is consumed by an UPDATE that
 // only matches an unused, unexpired row, so two racing requests cannot both use one.
+import { languageOfHeader } from '../i18n/server-messages.ts'
 import { and, eq, gt, isNull } from 'drizzle-orm'
 import { Hono } from 'hono'
 import {
@@ -122,7 +123,12 @@ export function authRoutes() {
         if (!used) throw new Invalid(INVITATION_INVALID)
       }
       if (created && company) await requestToJoin(tx, created.id, company._id, now)
-      await jobs.enqueue(tx, 'mail.sign-up', { email: body.email, created: created !== undefined, companyName: company?.name ?? null })
+      await jobs.enqueue(tx, 'mail.sign-up', {
+        email: body.email,
+        created: created !== undefined,
+        companyName: company?.name ?? null,
+        language: languageOfHeader(c.req.header('Accept-Language')),
+      })
     })
     const message = company ? `${SIGNED_UP_THANKS} ${requestSentMessage(company.name)} Please sign in.` : `${SIGNED_UP_THANKS} ${SIGN_IN_AND_READ_MAIL}`
     return c.json<MessageResponse>({ message }, 201)
