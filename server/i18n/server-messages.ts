@@ -33,20 +33,44 @@ const templates = Object.keys(es)
     return { key, names, pattern: new RegExp(`^${source}$`, 's') }
   })
 
-/** `message` in `language`; English, or a message the catalogs lack, as it is. */
-export function translateMessage(message: string, language: Language | null | undefined): string {
-  if (!language || language === 'en') return message
-  const catalog = catalogs[language]
+/** One message, whole: a key as it is, or a key with values whose English was filled in. */
+function translateWhole(message: string, catalog: Record<string, string>): string | undefined {
   const exact = catalog[message]
   if (exact !== undefined) return exact
   for (const { key, names, pattern } of templates) {
     const match = pattern.exec(message)
-    if (!match) continue
-    const translation = catalog[key]
-    if (translation === undefined) continue
-    return fill(translation, Object.fromEntries(names.map((name, index) => [name, match[index + 1] ?? ''])))
+    const translation = match ? catalog[key] : undefined
+    if (!match || translation === undefined) continue
+    // A value never spans sentences: 'Thanks. Ann already belongs…' is two messages, not one with a name.
+    if (match.slice(1).some((value) => /[.?!;]\s+[A-Z]/.test(value))) continue
+    // A value that is itself a catalog key (a field's label: 'Make is required.') is translated too.
+    return fill(translation, Object.fromEntries(names.map((name, index) => [name, catalog[match[index + 1] ?? ''] ?? match[index + 1] ?? ''])))
   }
-  return message
+  return undefined
+}
+
+/**
+ * `message` in `language`; English, or a message the catalogs lack, as it is. An answer made of several
+ * catalog messages ('Thank you for signing up. Please sign in; …') is translated sentence run by
+ * sentence run, longest first — and only when every run is found, so an answer never mixes languages.
+ */
+export function translateMessage(message: string, language: Language | null | undefined): string {
+  if (!language || language === 'en') return message
+  const catalog = catalogs[language]
+  const whole = translateWhole(message, catalog)
+  if (whole !== undefined) return whole
+  const sentences = message.split(/(?<=[.?!;])\s+(?=[A-Z])/)
+  if (sentences.length < 2) return message
+  const said: string[] = []
+  for (let start = 0; start < sentences.length; ) {
+    let end = sentences.length
+    let found: string | undefined
+    for (; end > start && found === undefined; end--) found = translateWhole(sentences.slice(start, end).join(' '), catalog)
+    if (found === undefined) return message
+    said.push(found)
+    start = end + 1
+  }
+  return said.join(' ')
 }
 
 /** `english` (a catalog key, `{name}` placeholders and all) said in `language` with `values` filled in. */
