@@ -1,7 +1,7 @@
 // The messages the server can answer with, found in its source the way a reader would find them:
 // the text given to a domain error (`new Invalid('…')`), a `message:` of an answer, the constants and
-// message-making functions those name (`DUPLICATE_EMAIL_MESSAGE`, `requestSentMessage(…)`), and the
-// validation messages of the request contracts (core/contract: `v.minLength(3, '…')`). A template
+// message-making functions those name (`DUPLICATE_EMAIL_MESSAGE`, `requestSentMessage(…)`), and every
+// sentence of the request contracts (core/contract: their validation messages, `v.minLength(3, '…')`). A template
 // literal's `${…}` (or a `{name}` it fills later) is a value: it stands for any `{name}` of a catalog key.
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -27,6 +27,13 @@ function files(dir: string): string[] {
 
 const unquote = (literal: string) => literal.slice(1, -1)
 
+/** The code without its comments' lines (a comment quotes messages as examples: 'Change Date is not a real date.'). */
+const withoutComments = (text: string) =>
+  text
+    .split('\n')
+    .filter((line) => !/^\s*(\/\/|\/\*|\*)/.test(line))
+    .join('\n')
+
 /** `{}` for each value, so 'Invitation has been sent to ${body.email}.' and its key '… to {email}.' meet. */
 export const shapeOfSource = (text: string) => text.replace(/\$\{[^}]*\}|\{\w+\}/g, '{}')
 export const shapeOfKey = (key: string) => key.replace(/\{\w+\}/g, '{}')
@@ -37,7 +44,7 @@ const isSentence = (text: string) => /\s/.test(text) && /^[A-Z{$]/.test(text) &&
 export function serverMessages(root = '.'): FoundMessage[] {
   const found = new Map<string, FoundMessage>()
   const named = new Set<string>()
-  const sources = [...files(path.join(root, 'server')), ...files(path.join(root, 'core', 'contract'))].map((file) => ({ file, text: readFileSync(file, 'utf8') }))
+  const sources = [...files(path.join(root, 'server')), ...files(path.join(root, 'core', 'contract'))].map((file) => ({ file, text: withoutComments(readFileSync(file, 'utf8')) }))
   const add = (literal: string, file: string) => {
     const source = unquote(literal)
     if (!isSentence(source)) return
@@ -53,7 +60,8 @@ export function serverMessages(root = '.'): FoundMessage[] {
       // tooManyAttempts(…) and other helpers that build an error from a text they are given.
       new RegExp(String.raw`\b(?:throw|return)\s+[a-z]\w*\([^)]*?,\s*(?:${LITERAL})`, 'g'),
     ]
-    if (isContract) sites.push(new RegExp(String.raw`\bv\.\w+\((?:[^'"\x60()]|\([^()]*\))*?${LITERAL}`, 'g'))
+    // A contract's sentences are its validation messages, wherever its schemas take them from.
+    if (isContract) sites.push(new RegExp(LITERAL, 'g'))
     for (const site of sites) {
       for (const match of text.matchAll(site)) {
         if (match[1]) add(match[1], file)
@@ -80,7 +88,7 @@ export function serverMessages(root = '.'): FoundMessage[] {
 export function sentenceShapes(root = '.'): Set<string> {
   const shapes = new Set<string>()
   for (const file of [...files(path.join(root, 'server')), ...files(path.join(root, 'core'))]) {
-    for (const match of readFileSync(file, 'utf8').matchAll(new RegExp(LITERAL, 'g'))) {
+    for (const match of withoutComments(readFileSync(file, 'utf8')).matchAll(new RegExp(LITERAL, 'g'))) {
       const text = unquote(match[1]!)
       if (isSentence(text)) shapes.add(shapeOfSource(text))
     }
