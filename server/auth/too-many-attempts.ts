@@ -2,8 +2,14 @@
 // try again in 15 minutes.'); the error handler adds Retry-After in seconds.
 import { TooManyAttempts } from '../domain-errors.ts'
 
-/** `what`: the attempts refused, plural ('sign-in attempts', 'password reset requests'). */
-export function tooManyAttempts(retryAfterMs: number, what: string): TooManyAttempts {
+const PLEASE_WAIT_A_MINUTE = 'Please try again in 1 minute.'
+
+/**
+ * `refused`: the sentence naming the attempts refused ('Too many sign-in attempts.'); the wait follows
+ * as a sentence of its own, so each is one catalog entry (server/i18n).
+ */
+export function tooManyAttempts(retryAfterMs: number, refused: string): TooManyAttempts {
   const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000))
-  return new TooManyAttempts(`Too many ${what}. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`, Math.ceil(retryAfterMs / 1000))
+  const wait = minutes === 1 ? PLEASE_WAIT_A_MINUTE : `Please try again in ${minutes} minutes.`
+  return new TooManyAttempts(`${refused} ${wait}`, Math.ceil(retryAfterMs / 1000))
 }

@@ -37,10 +37,14 @@ export function jobHandlers(deps: Pick<AppDeps, 'db' | 'mailer' | 'files' | 'pub
     async 'mail.invitation'({ email, companyId, invitedBy }) {
       const [company] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, companyId))
       const companyName = company?.name ?? 'A company'
-      if (await accountOf(email)) {
-        await mailer.send(invitationToAccountMail(email, companyName, `${publicUrl}/signin`))
+      const account = await accountOf(email)
+      if (account) {
+        await mailer.send(invitationToAccountMail(email, companyName, `${publicUrl}/signin`, account.language))
         return
       }
+      // Nobody's language is known for an address without an account: the inviting owner's is the best
+      // guess (they chose whom to invite, and usually share a language with their drivers; decision 022).
+      const [inviter] = await db.select({ language: users.language }).from(users).where(eq(users.id, invitedBy))
       const token = newToken()
       await db.insert(invitations).values({
         tokenHash: hashToken(token),
@@ -50,16 +54,21 @@ export function jobHandlers(deps: Pick<AppDeps, 'db' | 'mailer' | 'files' | 'pub
         expiresAt: new Date(now().getTime() + INVITATION_TTL_MS),
         createdAt: now(),
       })
-      await mailer.send(invitationMail(email, companyName, `${publicUrl}/signup/${token}`))
+      await mailer.send(invitationMail(email, companyName, `${publicUrl}/signup/${token}`, inviter?.language ?? null))
     },
 
-    async 'mail.sign-up'({ email, created, companyName }) {
+    async 'mail.sign-up'({ email, created, companyName, language }) {
       const signIn = `${publicUrl}/signin`
-      await mailer.send(created ? welcomeMail(email, companyName, signIn) : accountExistsMail(email, `${publicUrl}/reset-password`))
+      // The account's language when it has chosen one; a new one, the language it signed up in. An
+      // existing account is told in its own language only: the sign-up was perhaps not its owner's.
+      const chosen = (await accountOf(email))?.language ?? null
+      await mailer.send(
+        created ? welcomeMail(email, companyName, signIn, chosen ?? language ?? null) : accountExistsMail(email, `${publicUrl}/reset-password`, chosen),
+      )
     },
 
     async 'mail.join-decision'({ email, companyName, approved }) {
-      await mailer.send(joinDecisionMail(email, companyName, approved, `${publicUrl}/signin`))
+      await mailer.send(joinDecisionMail(email, companyName, approved, `${publicUrl}/signin`, (await accountOf(email))?.language ?? null))
     },
 
     async 'files.delete'({ keys }) {

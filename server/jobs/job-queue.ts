@@ -3,6 +3,7 @@
 // it exists exactly when the change does; workers on any number of instances take jobs with SKIP LOCKED,
 // so no job runs twice at once; a failure is retried with backoff, and a job that keeps failing stays
 // visible as failed. Works the same on PGlite and PostgreSQL. Why pg-boss: docs/decisions/009-job-queue.md.
+import type { Language } from '../../core/contract/auth.ts'
 import { sql, type SQL } from 'drizzle-orm'
 import PgBoss from 'pg-boss'
 import type { Database, Db } from '../db/client.ts'
@@ -15,9 +16,11 @@ export interface JobPayloads {
   'mail.invitation': { email: string; companyId: string; invitedBy: string }
   /**
    * After a sign-up: welcome the new account, or tell an address that already had one that someone tried
-   * (the sign-up answered the same either way). `companyName` when it asked to join a company.
+   * (the sign-up answered the same either way). `companyName` when it asked to join a company;
+   * `language` the one the sign-up page showed (its Accept-Language), for the welcome of an account that
+   * has chosen none yet (absent in jobs queued before it existed).
    */
-  'mail.sign-up': { email: string; created: boolean; companyName: string | null }
+  'mail.sign-up': { email: string; created: boolean; companyName: string | null; language?: Language | null }
   /** Tell someone who asked to join a company what its owner decided. */
   'mail.join-decision': { email: string; companyName: string; approved: boolean }
   /** Remove stored files whose rows are gone. */

@@ -1,20 +1,22 @@
-// The text of every mail Fleetyard sends. Each carries one link, which the file mailer also prints.
+// The text of every mail Fleetyard sends, in the recipient's language (server/i18n; null: English).
+// Each carries one link, which the file mailer also prints.
 import type { Language } from '../../core/contract/auth.ts'
+import { say } from '../i18n/server-messages.ts'
 import type { MailMessage } from './mailer.ts'
 
-export function invitationMail(to: string, companyName: string, link: string): MailMessage {
+export function invitationMail(to: string, companyName: string, link: string, language: Language | null = null): MailMessage {
   return {
     to,
-    subject: `You are invited to join ${companyName} on Fleetyard`,
+    subject: say(language, 'You are invited to join {companyName} on Fleetyard', { companyName }),
     text: [
-      'Hello,',
+      say(language, 'Hello,'),
       '',
-      `${companyName} has invited you to join them on Fleetyard as a driver.`,
-      'Create your account with this link (it works once and expires in 7 days):',
+      say(language, '{companyName} has invited you to join them on Fleetyard as a driver.', { companyName }),
+      say(language, 'Create your account with this link (it works once and expires in 7 days):'),
       '',
       link,
       '',
-      'If you were not expecting this invitation, you can ignore this email.',
+      say(language, 'If you were not expecting this invitation, you can ignore this email.'),
     ].join('\n'),
     link,
   }
@@ -63,56 +65,56 @@ export function passwordResetMail(to: string, link: string, language: Language |
 }
 
 /** A new account: it is ready, and when it asked to join a company, that the owner must approve. */
-export function welcomeMail(to: string, companyName: string | null, link: string): MailMessage {
+export function welcomeMail(to: string, companyName: string | null, link: string, language: Language | null = null): MailMessage {
   return {
     to,
-    subject: 'Welcome to Fleetyard',
+    subject: say(language, 'Welcome to Fleetyard'),
     text: [
-      'Hello,',
+      say(language, 'Hello,'),
       '',
-      'Your Fleetyard account is ready.',
-      ...(companyName ? [`Your request to join ${companyName} has been sent; you can use it once the owner approves.`] : []),
-      'Sign in here:',
+      say(language, 'Your Fleetyard account is ready.'),
+      ...(companyName ? [say(language, 'Your request to join {companyName} has been sent; you can use it once the owner approves.', { companyName })] : []),
+      say(language, 'Sign in here:'),
       '',
       link,
       '',
-      'If you did not sign up, you can ignore this email.',
+      say(language, 'If you did not sign up, you can ignore this email.'),
     ].join('\n'),
     link,
   }
 }
 
 /** Someone signed up with an address that already has an account: the sign-up told them nothing, this tells the owner. */
-export function accountExistsMail(to: string, link: string): MailMessage {
+export function accountExistsMail(to: string, link: string, language: Language | null = null): MailMessage {
   return {
     to,
-    subject: 'Someone tried to sign up with your email',
+    subject: say(language, 'Someone tried to sign up with your email'),
     text: [
-      'Hello,',
+      say(language, 'Hello,'),
       '',
-      'Someone tried to create a Fleetyard account with this email address, which already has one.',
-      'Nothing has changed: no account was created and your password is the same.',
-      'If it was you and you have forgotten your password, you can set a new one here:',
+      say(language, 'Someone tried to create a Fleetyard account with this email address, which already has one.'),
+      say(language, 'Nothing has changed: no account was created and your password is the same.'),
+      say(language, 'If it was you and you have forgotten your password, you can set a new one here:'),
       '',
       link,
       '',
-      'If it was not you, you can ignore this email.',
+      say(language, 'If it was not you, you can ignore this email.'),
     ].join('\n'),
     link,
   }
 }
 
 /** The owner's answer to a request to join their company. */
-export function joinDecisionMail(to: string, companyName: string, approved: boolean, link: string): MailMessage {
+export function joinDecisionMail(to: string, companyName: string, approved: boolean, link: string, language: Language | null = null): MailMessage {
   return {
     to,
-    subject: approved ? `You have joined ${companyName} on Fleetyard` : `Your request to join ${companyName}`,
+    subject: approved ? say(language, 'You have joined {companyName} on Fleetyard', { companyName }) : say(language, 'Your request to join {companyName}', { companyName }),
     text: [
-      'Hello,',
+      say(language, 'Hello,'),
       '',
       approved
-        ? `${companyName} has approved your request: you are now one of its drivers. Sign in to see your units:`
-        : `${companyName} has declined your request to join. You can sign in and apply to another company:`,
+        ? say(language, '{companyName} has approved your request: you are now one of its drivers. Sign in to see your units:', { companyName })
+        : say(language, '{companyName} has declined your request to join. You can sign in and apply to another company:', { companyName }),
       '',
       link,
     ].join('\n'),
@@ -121,19 +123,19 @@ export function joinDecisionMail(to: string, companyName: string, approved: bool
 }
 
 /** An invitation to an address that already has an account: it says so, and never tells the sender. */
-export function invitationToAccountMail(to: string, companyName: string, link: string): MailMessage {
+export function invitationToAccountMail(to: string, companyName: string, link: string, language: Language | null = null): MailMessage {
   return {
     to,
-    subject: `${companyName} invited you to Fleetyard`,
+    subject: say(language, '{companyName} invited you to Fleetyard', { companyName }),
     text: [
-      'Hello,',
+      say(language, 'Hello,'),
       '',
-      `${companyName} has invited you to join them on Fleetyard as a driver, but this address already has a Fleetyard account.`,
-      'Sign in with it here:',
+      say(language, '{companyName} has invited you to join them on Fleetyard as a driver, but this address already has a Fleetyard account.', { companyName }),
+      say(language, 'Sign in with it here:'),
       '',
       link,
       '',
-      'If you were not expecting this invitation, you can ignore this email.',
+      say(language, 'If you were not expecting this invitation, you can ignore this email.'),
     ].join('\n'),
     link,
   }

@@ -3,13 +3,14 @@
 // person has on. Each send is claimed first (deliveries.ts), so a retried or duplicate job never sends
 // one again; a failure throws, and the job queue retries later — nothing is lost meanwhile.
 import { and, asc, eq, inArray, isNull, ne } from 'drizzle-orm'
+import type { Language } from '../../core/contract/auth.ts'
 import type { PushPayload } from '../../core/contract/notifications.ts'
+import { say } from '../i18n/server-messages.ts'
 import type { Db } from '../db/client.ts'
 import { notifications, pushSubscriptions, users } from '../db/schema.ts'
 import { reminderDigestMail, testNotificationMail } from '../mail/notification-mail.ts'
 import type { Mailer } from '../mail/mailer.ts'
 import type { PushSender } from '../push/push-sender.ts'
-import { longDate } from '../reminders/local-day.ts'
 import { claimDelivery, markDelivered, releaseDelivery } from './deliveries.ts'
 import { channelsOf } from './preferences.ts'
 
@@ -41,7 +42,10 @@ async function once(deps: DeliverDeps, key: string, send: () => Promise<void>): 
 }
 
 async function recipient(db: Db, userId: string) {
-  const [user] = await db.select({ id: users.id, email: users.email, firstName: users.firstName, companyId: users.companyId }).from(users).where(eq(users.id, userId))
+  const [user] = await db
+    .select({ id: users.id, email: users.email, firstName: users.firstName, companyId: users.companyId, language: users.language })
+    .from(users)
+    .where(eq(users.id, userId))
   return user ?? null
 }
 
@@ -70,7 +74,7 @@ export async function sendMailDigest(deps: DeliverDeps, request: { userId: strin
     return 'nothing'
   }
   const outcome = await once(deps, `mail-digest:${user.id}:${request.day}`, () =>
-    deps.mailer.send(reminderDigestMail(user.email, { firstName: user.firstName, dayLabel: longDate(request.day), items: pending, publicUrl: deps.publicUrl })),
+    deps.mailer.send(reminderDigestMail(user.email, { firstName: user.firstName, day: request.day, items: pending, publicUrl: deps.publicUrl, language: user.language })),
   )
   // Sent before (the stamp is what did not happen): stamp what that mail can have held, nothing newer.
   const carried = outcome.state === 'sent' ? pending : pending.filter((item) => item.createdAt <= outcome.claimedAt)
@@ -78,12 +82,13 @@ export async function sendMailDigest(deps: DeliverDeps, request: { userId: strin
   return outcome.state
 }
 
-export function digestPayload(items: readonly Pending[], day: string): PushPayload {
+/** One push for a day's reminders, its own words in the reader's language (the items' were written in it). */
+export function digestPayload(items: readonly Pending[], day: string, language: Language | null = null): PushPayload {
   if (items.length === 1) return { title: items[0]!.title, body: items[0]!.body, url: items[0]!.link, tag: `reminders-${day}` }
-  const more = items.length > 3 ? ` and ${items.length - 3} more` : ''
+  const titles = items.slice(0, 3).map((item) => item.title).join('; ')
   return {
-    title: `${items.length} Fleetyard reminders`,
-    body: `${items.slice(0, 3).map((item) => item.title).join('; ')}${more}.`,
+    title: say(language, '{count} Fleetyard reminders', { count: items.length }),
+    body: items.length > 3 ? say(language, '{titles} and {count} more.', { titles, count: items.length - 3 }) : `${titles}.`,
     url: '/notifications',
     tag: `reminders-${day}`,
   }
@@ -116,17 +121,25 @@ async function pushToDevices(deps: DeliverDeps, userId: string, payload: PushPay
 export async function sendPushDigest(deps: DeliverDeps, request: { userId: string; day: string }): Promise<number> {
   const pending = await pendingFor(deps.db, request.userId, 'pushedAt')
   if (pending.length === 0) return 0
+  const language = (await recipient(deps.db, request.userId))?.language ?? null
   const now = deps.now()
   if (!(await channelsOf(deps.db, request.userId)).push) {
     await stamp(deps.db, pending.map((item) => item.id), 'pushedAt', now)
     return 0
   }
-  const sent = await pushToDevices(deps, request.userId, digestPayload(pending, request.day), (device) => `push-digest:${device}:${request.day}`)
+  const sent = await pushToDevices(deps, request.userId, digestPayload(pending, request.day, language), (device) => `push-digest:${device}:${request.day}`)
   await stamp(deps.db, pending.map((item) => item.id), 'pushedAt', deps.now())
   return sent
 }
 
 export const TEST_NOTIFICATION = { title: 'Test notification', body: 'Fleetyard notifications reach you here.', link: '/notifications' } as const
+
+/** The test notification in `language`: stored, mailed and pushed in the words its reader reads. */
+const testNotification = (language: Language | null) => ({
+  title: say(language, TEST_NOTIFICATION.title),
+  body: say(language, TEST_NOTIFICATION.body),
+  link: TEST_NOTIFICATION.link,
+})
 
 /** 'Send me a test notification': in the app, by mail and to every device — whichever the person has on. */
 export async function sendTestNotification(deps: DeliverDeps, request: { userId: string; companyId: string; testId: string }): Promise<void> {
@@ -134,20 +147,21 @@ export async function sendTestNotification(deps: DeliverDeps, request: { userId:
   if (!user) return
   const channels = await channelsOf(deps.db, user.id)
   const now = deps.now()
+  const text = testNotification(user.language)
   if (channels.inApp) {
     await deps.db
       .insert(notifications)
-      .values({ userId: user.id, companyId: request.companyId, key: `test:${request.testId}`, kind: 'test', ...TEST_NOTIFICATION, mailedAt: now, pushedAt: now, createdAt: now })
+      .values({ userId: user.id, companyId: request.companyId, key: `test:${request.testId}`, kind: 'test', ...text, mailedAt: now, pushedAt: now, createdAt: now })
       .onConflictDoNothing()
   }
   const failures: string[] = []
   if (channels.mail) {
-    await once(deps, `test-mail:${request.testId}`, () => deps.mailer.send(testNotificationMail(user.email, deps.publicUrl))).catch((error: unknown) => {
+    await once(deps, `test-mail:${request.testId}`, () => deps.mailer.send(testNotificationMail(user.email, deps.publicUrl, user.language))).catch((error: unknown) => {
       failures.push(error instanceof Error ? error.message : String(error))
     })
   }
   if (channels.push) {
-    const payload: PushPayload = { title: TEST_NOTIFICATION.title, body: TEST_NOTIFICATION.body, url: TEST_NOTIFICATION.link, tag: `test-${request.testId}` }
+    const payload: PushPayload = { title: text.title, body: text.body, url: text.link, tag: `test-${request.testId}` }
     await pushToDevices(deps, user.id, payload, (device) => `test-push:${request.testId}:${device}`).catch((error: unknown) => {
       failures.push(error instanceof Error ? error.message : String(error))
     })

@@ -3,7 +3,7 @@
 // nothing), every rule says what is due, each reminder whose key is new is raised and told to its people
 // (a notification each), and each of them gets that day's mail and push digest queued. Nothing is sent
 // here: the digests are jobs of their own, so a mail server that is down delays mail, never this.
-import { and, eq } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { companies, notifications, reminderRuns, reminders, users } from '../db/schema.ts'
 import type { JobQueue } from '../jobs/job-queue.ts'
@@ -53,6 +53,11 @@ export async function runCompanyDay(db: Db, jobs: Pick<JobQueue, 'enqueue'>, req
 
     const people = [...new Set(told.map(({ message }) => message.userId))]
     const channels = await channelsOfMany(tx, people)
+    // Each notification is written in its reader's language when raised (decision 022): the digests
+    // and pushes carry these same words later, and the list shows them as stored.
+    const languages = new Map(
+      people.length === 0 ? [] : (await tx.select({ id: users.id, language: users.language }).from(users).where(inArray(users.id, people))).map((row) => [row.id, row.language]),
+    )
     if (told.length > 0) {
       await tx
         .insert(notifications)
@@ -62,8 +67,8 @@ export async function runCompanyDay(db: Db, jobs: Pick<JobQueue, 'enqueue'>, req
             companyId: company.id,
             key,
             kind,
-            title: message.title,
-            body: message.body,
+            title: message.title(languages.get(message.userId) ?? null),
+            body: message.body(languages.get(message.userId) ?? null),
             link: message.link,
             // In-app off: kept for the record (and the digests), never counted as unread.
             readAt: channels.get(message.userId)?.inApp === false ? now : null,

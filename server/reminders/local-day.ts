@@ -1,5 +1,7 @@
 // A moment as a company sees it on its wall clock: the calendar day and hour in its time zone.
 // Computed with Intl (the runtime's tz database), so DST shifts and half-hour zones need no arithmetic here.
+import type { Language } from '../../core/contract/auth.ts'
+import { localeOf } from '../i18n/server-messages.ts'
 
 export interface LocalTime {
   /** `YYYY-MM-DD` */
@@ -37,9 +39,18 @@ export function addDays(day: string, days: number): string {
   return new Date(Date.UTC(year, month - 1, date + days)).toISOString().slice(0, 10)
 }
 
-const LONG_DATE = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'long', day: 'numeric', year: 'numeric' })
+const longDates = new Map<string, Intl.DateTimeFormat>()
 
-/** 'MMMM D, YYYY' (spec §9's date format), e.g. 'March 4, 2026'. */
-export function longDate(day: string): string {
-  return LONG_DATE.format(new Date(`${day}T00:00:00Z`))
+/**
+ * 'MMMM D, YYYY' (spec §9's date format), e.g. 'March 4, 2026'; in Spanish '4 de marzo de 2026', in
+ * French '4 mars 2026' — the order and words each language writes a date in.
+ */
+export function longDate(day: string, language: Language | null = null): string {
+  const locale = localeOf(language)
+  let format = longDates.get(locale)
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { timeZone: 'UTC', month: 'long', day: 'numeric', year: 'numeric' })
+    longDates.set(locale, format)
+  }
+  return format.format(new Date(`${day}T00:00:00Z`))
 }

@@ -1,6 +1,7 @@
 // What a kind of reminder is: a rule that, for one company on one of its local days, says which
 // reminders are due — each with its key (one per subject and threshold) and what each recipient is told.
 // The daily run (company-day.ts) raises the ones whose key is new.
+import type { Language } from '../../core/contract/auth.ts'
 import type { DistanceUnit, ReminderKind } from '../../core/contract/company-settings.ts'
 import type { Db } from '../db/client.ts'
 
@@ -28,11 +29,17 @@ export interface ReminderContext {
   owners: readonly ReminderPerson[]
 }
 
+/**
+ * A text in the language it is said in: the run writes each person's notification in their language
+ * (users.language; null: English), so a rule says its words once for all of them.
+ */
+export type Said = (language: Language | null) => string
+
 /** What one person is told; the owner and the driver of one reminder may read different words and links. */
 export interface ReminderMessage {
   userId: string
-  title: string
-  body: string
+  title: Said
+  body: Said
   /** App path it opens: /unit/<id>, /app-documents, /documents (the licence), /drivers/<id>. */
   link: string
 }

@@ -1,6 +1,7 @@
 // Spec §7 "Auth and user": sign-in, sign-up (plain, by invitation, or asking to join by company link), password reset by
 // mail, and sign-out. Reset and invitation tokens are single-use: each is consumed by an UPDATE that
 // only matches an unused, unexpired row, so two racing requests cannot both use one.
+import { languageOfHeader } from '../i18n/server-messages.ts'
 import { and, eq, gt, isNull } from 'drizzle-orm'
 import { Hono } from 'hono'
 import {
@@ -38,6 +39,7 @@ import { Invalid } from '../domain-errors.ts'
 
 const SIGNED_UP_THANKS = 'Thank you for signing up.'
 const SIGN_IN_AND_READ_MAIL = 'Please sign in; we have also sent you an email.'
+const PLEASE_SIGN_IN = 'Please sign in.'
 const INVITATION_INVALID = 'This invitation is invalid or has expired.'
 
 /** An unused, unexpired invitation for `email`; the token proves control of the invited address only. */
@@ -75,7 +77,7 @@ export function authRoutes() {
       knownDevice ? knownDeviceSignIn(knownDevice) : unknownDeviceSignIn(address, body.email),
       now,
     )
-    if (!claim.allowed) throw tooManyAttempts(claim.retryAfterMs, 'sign-in attempts')
+    if (!claim.allowed) throw tooManyAttempts(claim.retryAfterMs, 'Too many sign-in attempts.')
     decoyHash ??= hashPassword('decoy password', scryptCost)
     const valid = await verifyPassword(body.password, user?.passwordHash ?? (await decoyHash))
     // 400, not 401: the client treats a 401 as "session ended" and reloads the page. The attempt stays counted.
@@ -99,7 +101,7 @@ export function authRoutes() {
     const now = clock?.() ?? new Date()
     // Every sign-up mails its address, so sign-ups are counted like reset mails: for any address alike.
     const claim = await limits.claim(db, signUpMailLimits(clientIp(c, trustProxy), body.email), now)
-    if (!claim.allowed) throw tooManyAttempts(claim.retryAfterMs, 'sign-ups')
+    if (!claim.allowed) throw tooManyAttempts(claim.retryAfterMs, 'Too many sign-ups.')
     const invitation = body.invitationToken ? await usableInvitation(db, body.invitationToken, body.email, now) : null
     // A company link asks to join; only an invitation, which the owner sent, joins at once.
     const company = !invitation && body.companyId ? await activeCompany(db, body.companyId) : null
@@ -122,9 +124,14 @@ export function authRoutes() {
         if (!used) throw new Invalid(INVITATION_INVALID)
       }
       if (created && company) await requestToJoin(tx, created.id, company._id, now)
-      await jobs.enqueue(tx, 'mail.sign-up', { email: body.email, created: created !== undefined, companyName: company?.name ?? null })
+      await jobs.enqueue(tx, 'mail.sign-up', {
+        email: body.email,
+        created: created !== undefined,
+        companyName: company?.name ?? null,
+        language: languageOfHeader(c.req.header('Accept-Language')),
+      })
     })
-    const message = company ? `${SIGNED_UP_THANKS} ${requestSentMessage(company.name)} Please sign in.` : `${SIGNED_UP_THANKS} ${SIGN_IN_AND_READ_MAIL}`
+    const message = company ? `${SIGNED_UP_THANKS} ${requestSentMessage(company.name)} ${PLEASE_SIGN_IN}` : `${SIGNED_UP_THANKS} ${SIGN_IN_AND_READ_MAIL}`
     return c.json<MessageResponse>({ message }, 201)
   })
 
@@ -134,7 +141,7 @@ export function authRoutes() {
     const now = clock?.() ?? new Date()
     // Counted whether or not the address has an account, so neither the answer nor the limit tells.
     const claim = await limits.claim(db, resetMailLimits(clientIp(c, trustProxy), body.email), now)
-    if (!claim.allowed) throw tooManyAttempts(claim.retryAfterMs, 'password reset requests')
+    if (!claim.allowed) throw tooManyAttempts(claim.retryAfterMs, 'Too many password reset requests.')
     // The same work for every address: whether an account exists is for the job to find out, after
     // this answer has gone (jobs/job-handlers.ts), so neither its words nor its time tell.
     await jobs.enqueue(db, 'mail.password-reset', { email: body.email })

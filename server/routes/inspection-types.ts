@@ -29,7 +29,7 @@ function inspectionTypeOf(row: InspectionTypeRow): InspectionType {
 const visibleTo = (companyId: string) => or(isNull(inspectionTypes.companyId), eq(inspectionTypes.companyId, companyId))
 
 /** Unique among the types the company sees: its own and the built-ins its lists merge them with. */
-const INSPECTION_TYPES: NamedTable = { table: inspectionTypes, id: inspectionTypes.id, name: inspectionTypes.name, noun: 'an inspection type' }
+const INSPECTION_TYPES: NamedTable = { table: inspectionTypes, id: inspectionTypes.id, name: inspectionTypes.name, taken: 'There is already an inspection type named "{name}".' }
 
 const requireMember = createMiddleware<AppEnv>(async (c, next) => {
   companyOf(c.var.user)
@@ -85,7 +85,7 @@ export function inspectionTypeRoutes() {
       .insert(inspectionTypes)
       .values({ companyId, name: body.name, icon: body.icon })
       .returning()
-      .catch(rethrowNameTaken(INSPECTION_TYPES.noun, body.name))
+      .catch(rethrowNameTaken(INSPECTION_TYPES.taken, body.name))
     const response: InspectionTypeResponse = {
       message: 'Inspection type has been saved successfully.',
       inspectionType: inspectionTypeOf(created!),
@@ -140,7 +140,7 @@ export function inspectionTypeRoutes() {
         .set({ name: body.name, icon: body.icon })
         .where(eq(inspectionTypes.id, existing.id))
         .returning()
-        .catch(rethrowNameTaken(INSPECTION_TYPES.noun, body.name ?? existing.name))
+        .catch(rethrowNameTaken(INSPECTION_TYPES.taken, body.name ?? existing.name))
       updated = row!
     }
     const response: InspectionTypeResponse = {

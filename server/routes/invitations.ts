@@ -29,7 +29,7 @@ export function invitationRoutes() {
     const now = clock?.() ?? new Date()
     // Anyone can open a company, so invitations must not become a way to mail strangers in bulk.
     const claim = await limits.claim(db, invitationMailLimits(clientIp(c, trustProxy), body.email), now)
-    if (!claim.allowed) throw tooManyAttempts(claim.retryAfterMs, 'invitations')
+    if (!claim.allowed) throw tooManyAttempts(claim.retryAfterMs, 'Too many invitations.')
     // The same answer, in the same time, whether or not the address has an account: the job decides
     // whether it gets an invitation or a note that it already has one (jobs/job-handlers.ts).
     await jobs.enqueue(db, 'mail.invitation', { email: body.email, companyId, invitedBy: owner.id })

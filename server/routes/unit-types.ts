@@ -27,8 +27,8 @@ import { Conflict, NotFound, Refused } from '../domain-errors.ts'
 
 const notFound = () => new NotFound('Not found.')
 
-const UNIT_TYPES: NamedTable = { table: unitTypes, id: unitTypes.id, name: unitTypes.name, noun: 'a unit type' }
-const SUB_TYPES: NamedTable = { table: unitSubTypes, id: unitSubTypes.id, name: unitSubTypes.name, noun: 'a sub type of this unit type' }
+const UNIT_TYPES: NamedTable = { table: unitTypes, id: unitTypes.id, name: unitTypes.name, taken: 'There is already a unit type named "{name}".' }
+const SUB_TYPES: NamedTable = { table: unitSubTypes, id: unitSubTypes.id, name: unitSubTypes.name, taken: 'There is already a sub type of this unit type named "{name}".' }
 
 /** Reads: the company's owner and drivers. */
 const requireMember = createMiddleware<AppEnv>(async (c, next) => {
@@ -100,10 +100,10 @@ async function unitsUsing(db: Db, where: SQL): Promise<number> {
 }
 
 /** A unit created between our count and the delete makes the restricting foreign key fail: same answer. */
-function rethrowInUse(what: string) {
+function rethrowInUse(message: string) {
   return (error: unknown): never => {
     if (pgErrorCode(error) === FOREIGN_KEY_VIOLATION) {
-      throw new Conflict(`This ${what} is used by units and cannot be deleted.`)
+      throw new Conflict(message)
     }
     throw error
   }
@@ -144,7 +144,7 @@ export function unitTypeRoutes() {
         .values({ companyId, name: body.name, icon: body.icon, isDefault: body.isDefault })
         .returning({ id: unitTypes.id })
       return created!.id
-    }).catch(rethrowNameTaken(UNIT_TYPES.noun, body.name))
+    }).catch(rethrowNameTaken(UNIT_TYPES.taken, body.name))
     const unitType = await loadOneType(db, companyId, id)
     return c.json({ message: 'Unit type has been saved successfully.', unitType } satisfies UnitTypeResponse, 201)
   })
@@ -168,7 +168,7 @@ export function unitTypeRoutes() {
           .set({ name: body.name, icon: body.icon, isDefault: body.isDefault })
           .where(eq(unitTypes.id, existing.id))
       }
-    }).catch(rethrowNameTaken(UNIT_TYPES.noun, body.name ?? existing.name))
+    }).catch(rethrowNameTaken(UNIT_TYPES.taken, body.name ?? existing.name))
     const unitType = await loadOneType(db, companyId, existing.id)
     return c.json({ message: 'Unit type has been saved successfully.', unitType } satisfies UnitTypeResponse)
   })
@@ -178,7 +178,7 @@ export function unitTypeRoutes() {
     const existing = await findUnitType(db, companyOf(c.var.user), idParam(c, 'id'))
     const inUse = await unitsUsing(db, eq(units.unitTypeId, existing.id))
     if (inUse > 0) throw new Conflict(`This unit type is used by ${inUse} units and cannot be deleted.`)
-    await db.delete(unitTypes).where(eq(unitTypes.id, existing.id)).catch(rethrowInUse('unit type'))
+    await db.delete(unitTypes).where(eq(unitTypes.id, existing.id)).catch(rethrowInUse('This unit type is used by units and cannot be deleted.'))
     return c.json({ message: 'Unit type has been deleted successfully.' } satisfies MessageResponse)
   })
 
@@ -211,7 +211,7 @@ export function unitTypeRoutes() {
         .returning({ id: unitSubTypes.id })
       await replaceChecklist(tx, created!.id, body.inspectionsTypes)
       return created!.id
-    }).catch(rethrowNameTaken(SUB_TYPES.noun, body.name))
+    }).catch(rethrowNameTaken(SUB_TYPES.taken, body.name))
     const unitSubType = await loadOneSubType(db, id)
     return c.json({ message: 'Unit sub type has been saved successfully.', unitSubType } satisfies UnitSubTypeResponse, 201)
   })
@@ -238,7 +238,7 @@ export function unitTypeRoutes() {
           .where(eq(unitSubTypes.id, existing.id))
       }
       if (body.inspectionsTypes) await replaceChecklist(tx, existing.id, body.inspectionsTypes)
-    }).catch(rethrowNameTaken(SUB_TYPES.noun, body.name ?? existing.name))
+    }).catch(rethrowNameTaken(SUB_TYPES.taken, body.name ?? existing.name))
     const unitSubType = await loadOneSubType(db, existing.id)
     return c.json({ message: 'Unit sub type has been saved successfully.', unitSubType } satisfies UnitSubTypeResponse)
   })
@@ -249,7 +249,7 @@ export function unitTypeRoutes() {
     const existing = await findSubType(db, type.id, idParam(c, 'id'))
     const inUse = await unitsUsing(db, eq(units.unitSubTypeId, existing.id))
     if (inUse > 0) throw new Conflict(`This unit sub type is used by ${inUse} units and cannot be deleted.`)
-    await db.delete(unitSubTypes).where(eq(unitSubTypes.id, existing.id)).catch(rethrowInUse('unit sub type'))
+    await db.delete(unitSubTypes).where(eq(unitSubTypes.id, existing.id)).catch(rethrowInUse('This unit sub type is used by units and cannot be deleted.'))
     return c.json({ message: 'Unit sub type has been deleted successfully.' } satisfies MessageResponse)
   })
 

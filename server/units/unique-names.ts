@@ -13,12 +13,15 @@ export interface NamedTable {
   table: PgTable
   id: AnyPgColumn
   name: AnyPgColumn
-  /** What people call a row of it, with its article: 'a unit type'. */
-  noun: string
+  /**
+   * The answer when a name is taken, whole, with `{name}` for the name: 'There is already a unit type
+   * named "{name}".' — a whole sentence, so the server catalogs translate it with its noun.
+   */
+  taken: string
 }
 
-export function nameTaken(noun: string, existing: string): Conflict {
-  return new Conflict(`There is already ${noun} named "${existing}".`, { field: 'name' })
+export function nameTaken(taken: string, existing: string): Conflict {
+  return new Conflict(taken.replace('{name}', () => existing), { field: 'name' })
 }
 
 /**
@@ -37,13 +40,13 @@ export async function ensureNameFree(db: Db, named: NamedTable, scope: SQL, name
       ),
     )
     .limit(1)
-  if (taken) throw nameTaken(named.noun, String(taken.name))
+  if (taken) throw nameTaken(named.taken, String(taken.name))
 }
 
 /** For a write that raced another past ensureNameFree: the unique index's refusal, as the same answer. */
-export function rethrowNameTaken(noun: string, name: string) {
+export function rethrowNameTaken(taken: string, name: string) {
   return (error: unknown): never => {
-    if (isUniqueViolation(error)) throw nameTaken(noun, name)
+    if (isUniqueViolation(error)) throw nameTaken(taken, name)
     throw error
   }
 }

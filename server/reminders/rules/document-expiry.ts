@@ -4,7 +4,8 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm'
 import { documents, documentUnits, units } from '../../db/schema.ts'
 import { longDate } from '../local-day.ts'
-import type { DueReminder, ReminderContext, ReminderRule } from '../reminder-rule.ts'
+import { say } from '../../i18n/server-messages.ts'
+import type { DueReminder, ReminderContext, ReminderRule, Said } from '../reminder-rule.ts'
 import { daysFrom, EXPIRY_THRESHOLDS, expiryPhrase, reachedThreshold } from '../thresholds.ts'
 
 const LINK = '/app-documents'
@@ -42,8 +43,12 @@ async function due({ db, company, day, owners }: ReminderContext): Promise<DueRe
         ? withUnits.map((row) => row.driverId!)
         : attached.filter((row) => row.documentId === document.id).map((row) => row.driverId!)
     const people = [...new Set([...owners.map((owner) => owner.id), ...drivers])]
-    const title = `Document ${expiryPhrase(document.days)}: ${document.fileName}`
-    const body = `${document.fileName} ${document.days < 0 ? 'expired on' : 'expires on'} ${longDate(document.expiresOn)}.`
+    const title: Said = (language) => say(language, 'Document {expires}: {fileName}', { expires: expiryPhrase(document.days, language), fileName: document.fileName })
+    const body: Said = (language) =>
+      say(language, document.days < 0 ? '{fileName} expired on {date}.' : '{fileName} expires on {date}.', {
+        fileName: document.fileName,
+        date: longDate(document.expiresOn, language),
+      })
     return {
       key: `document-expiry:${document.id}:${document.expiresOn}:${document.threshold}`,
       messages: people.map((userId) => ({ userId, title, body, link: LINK })),

@@ -3,7 +3,9 @@
 import { and, eq, isNotNull } from 'drizzle-orm'
 import { users } from '../../db/schema.ts'
 import { longDate } from '../local-day.ts'
-import type { DueReminder, ReminderContext, ReminderRule } from '../reminder-rule.ts'
+import type { Language } from '../../../core/contract/auth.ts'
+import { say } from '../../i18n/server-messages.ts'
+import type { DueReminder, ReminderContext, ReminderRule, Said } from '../reminder-rule.ts'
 import { daysFrom, EXPIRY_THRESHOLDS, expiryPhrase, reachedThreshold } from '../thresholds.ts'
 
 async function due({ db, company, day, owners }: ReminderContext): Promise<DueReminder[]> {
@@ -17,17 +19,23 @@ async function due({ db, company, day, owners }: ReminderContext): Promise<DueRe
     const days = daysFrom(day, expiresOn)
     const threshold = reachedThreshold(days, EXPIRY_THRESHOLDS)
     if (threshold === null) continue
-    const when = `${days < 0 ? 'It expired on' : 'It expires on'} ${longDate(expiresOn)}.`
-    const name = `${holder.firstName} ${holder.lastName}`.trim() || 'A driver'
+    const when: Said = (language) => say(language, days < 0 ? 'It expired on {date}.' : 'It expires on {date}.', { date: longDate(expiresOn, language) })
+    const fullName = `${holder.firstName} ${holder.lastName}`.trim()
     raised.push({
       key: `licence-expiry:${holder.id}:${expiresOn}:${threshold}`,
       messages: [
-        { userId: holder.id, title: `Your driver licence ${expiryPhrase(days)}`, body: `${when} Upload the renewed licence in Driver Licence.`, link: '/documents' },
+        {
+          userId: holder.id,
+          title: (language) => say(language, 'Your driver licence {expires}', { expires: expiryPhrase(days, language) }),
+          body: (language) => `${when(language)} ${say(language, 'Upload the renewed licence in Driver Licence.')}`,
+          link: '/documents',
+        },
         ...owners
           .filter((owner) => owner.id !== holder.id)
           .map((owner) => ({
             userId: owner.id,
-            title: `${name}'s driver licence ${expiryPhrase(days)}`,
+            title: (language: Language | null) =>
+              say(language, "{name}'s driver licence {expires}", { name: fullName || say(language, 'A driver'), expires: expiryPhrase(days, language) }),
             body: when,
             // An owner's own licence is on their licence page; a driver's on the driver's page.
             link: holder.role === 'driver' ? `/drivers/${holder.id}` : '/documents',

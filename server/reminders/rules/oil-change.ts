@@ -3,10 +3,11 @@
 // the last change plus its unit type's interval. Owners and the unit's driver are told.
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
 import { DEFAULT_OIL_CHANGE_INTERVAL } from '../../../core/contract/company-settings.ts'
-import { oilDueLabel } from '../../../core/oil-status.ts'
+import type { Language } from '../../../core/contract/auth.ts'
 import { inspections, oilChanges, units, unitTypes } from '../../db/schema.ts'
 import { longDate } from '../local-day.ts'
-import type { DueReminder, ReminderContext, ReminderMessage, ReminderRule } from '../reminder-rule.ts'
+import { formatNumber, say } from '../../i18n/server-messages.ts'
+import type { DueReminder, ReminderContext, ReminderMessage, ReminderRule, Said } from '../reminder-rule.ts'
 import { daysFrom, OIL_DATE_THRESHOLDS, reachedThreshold } from '../thresholds.ts'
 
 /** Due by distance once this share of the interval (or less) is left; 'overdue' at none left. */
@@ -20,7 +21,14 @@ export function oilDistanceThreshold(remaining: number, interval: number): Dista
   return remaining <= interval * OIL_DISTANCE_WARNING_SHARE ? 'soon' : null
 }
 
-const distance = (value: number, unit: string) => `${value.toLocaleString('en-US')} ${unit}`
+const distance = (value: number, unit: string, language: Language | null) => `${formatNumber(value, language)} ${unit}`
+
+/** core's oilDueLabel ('after 10 days', 'today', '2 days overdue'), in `language`. */
+function oilDueLabel(days: number, language: Language | null): string {
+  if (days < 0) return say(language, '{days} days overdue', { days: -days })
+  if (days === 0) return say(language, 'today')
+  return say(language, 'after {days} days', { days })
+}
 
 async function due({ db, company, day, owners }: ReminderContext): Promise<DueReminder[]> {
   // Each unit's last change: the list's order (oldest first by change date, then entry) read backwards.
@@ -61,7 +69,7 @@ async function due({ db, company, day, owners }: ReminderContext): Promise<DueRe
   const latestReading = new Map(readings.map((reading) => [reading.unitId, reading]))
 
   const raised: DueReminder[] = []
-  const tell = (change: (typeof lastChanges)[number], title: string, body: string): ReminderMessage[] => {
+  const tell = (change: (typeof lastChanges)[number], title: Said, body: Said): ReminderMessage[] => {
     const link = `/unit/${change.unitId}`
     const people = owners.map((owner) => owner.id)
     if (change.driverId && !people.includes(change.driverId)) people.push(change.driverId)
@@ -76,8 +84,8 @@ async function due({ db, company, day, owners }: ReminderContext): Promise<DueRe
         key: `oil-change:${change.unitId}:${change.nextChangeDate}:${threshold}`,
         messages: tell(
           change,
-          `Oil change ${days < 0 ? 'overdue' : 'due'}: unit ${change.unitNumber}`,
-          `Next oil change ${longDate(change.nextChangeDate)} — ${oilDueLabel(days)}.`,
+          (language) => say(language, days < 0 ? 'Oil change overdue: unit {unit}' : 'Oil change due: unit {unit}', { unit: change.unitNumber }),
+          (language) => say(language, 'Next oil change {date} — {due}.', { date: longDate(change.nextChangeDate, language), due: oilDueLabel(days, language) }),
         ),
       })
     }
@@ -94,9 +102,13 @@ async function due({ db, company, day, owners }: ReminderContext): Promise<DueRe
       key: `oil-change-distance:${change.id}:${byDistance}`,
       messages: tell(
         change,
-        `Oil change ${byDistance === 'due' ? 'due' : 'soon'} by distance: unit ${change.unitNumber}`,
-        `${distance(driven, unit)} since the last oil change (every ${distance(interval, unit)}) — ` +
-          (remaining > 0 ? `${distance(remaining, unit)} left.` : `${distance(-remaining, unit)} over.`),
+        (language) => say(language, byDistance === 'due' ? 'Oil change due by distance: unit {unit}' : 'Oil change soon by distance: unit {unit}', { unit: change.unitNumber }),
+        (language) =>
+          say(language, remaining > 0 ? '{driven} since the last oil change (every {interval}) — {left} left.' : '{driven} since the last oil change (every {interval}) — {over} over.', {
+            driven: distance(driven, unit, language),
+            interval: distance(interval, unit, language),
+            ...(remaining > 0 ? { left: distance(remaining, unit, language) } : { over: distance(-remaining, unit, language) }),
+          }),
       ),
     })
   }

@@ -4,7 +4,8 @@
 import { and, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm'
 import { reportNumber } from '../../../core/contract/dvir.ts'
 import { defectCertifications, inspectionItems, inspections, units } from '../../db/schema.ts'
-import type { DueReminder, ReminderContext, ReminderRule } from '../reminder-rule.ts'
+import { say } from '../../i18n/server-messages.ts'
+import type { DueReminder, ReminderContext, ReminderRule, Said } from '../reminder-rule.ts'
 
 const HOUR_MS = 60 * 60 * 1000
 export const OUT_OF_SERVICE_REMINDER_HOURS = 24
@@ -31,8 +32,16 @@ async function due({ db, company, now, owners }: ReminderContext): Promise<DueRe
     )
     .orderBy(reportedAt, inspectionItems.id)
   return open.map((defect) => {
-    const title = `Unit ${defect.unitNumber} is out of service: ${defect.item}`
-    const body = `${defect.item} was reported out of service${defect.reporter ? ` by ${defect.reporter}` : ''} in ${reportNumber(defect.reportId)} over ${OUT_OF_SERVICE_REMINDER_HOURS} hours ago and is not certified yet: ${defect.note}`
+    const values = { unit: defect.unitNumber, item: defect.item, reporter: defect.reporter ?? '', report: reportNumber(defect.reportId), hours: OUT_OF_SERVICE_REMINDER_HOURS, note: defect.note }
+    const title: Said = (language) => say(language, 'Unit {unit} is out of service: {item}', values)
+    const body: Said = (language) =>
+      say(
+        language,
+        defect.reporter
+          ? '{item} was reported out of service by {reporter} in {report} over {hours} hours ago and is not certified yet: {note}'
+          : '{item} was reported out of service in {report} over {hours} hours ago and is not certified yet: {note}',
+        values,
+      )
     return {
       key: `out-of-service:${defect.id}:${OUT_OF_SERVICE_REMINDER_HOURS}h`,
       messages: owners.map((owner) => ({ userId: owner.id, title, body, link: '/defects' })),
