@@ -183,6 +183,7 @@ export const ROUTE_TABLE: RouteRow[] = [
     request: () => ({ form: imageForm({ doc: 'driver-licence' }) }),
   },
   { route: 'PUT /user/licence-expiry/:id', rule: 'self', params: (w) => ({ id: w.a.driver.id }), request: () => ({ json: { expiresOn: '2027-01-31' } }) },
+  { route: 'PUT /user/language/:id', rule: 'self', params: (w) => ({ id: w.a.driver.id }), request: () => ({ json: { language: 'es' } }) },
 
   // Companies and invitations (the same router under both prefixes)
   ...companyRows('/company'),
