@@ -51,6 +51,8 @@ export function describeOp(op: OpRecord, draft: DraftRecord | undefined): string
       return 'Review of the last report'
     case 'certify':
       return `Certification — ${op.payload.item}`
+    case 'language':
+      return 'Language'
     case 'update': {
       if (op.payload.currentStep === FINISHED_STEP) return `Finish ${name}`
       if (op.payload.signature !== undefined) return 'Signature'
