@@ -15,6 +15,7 @@ import { companySettingsQuery, reminderStatusQuery, useSaveCompanySettings } fro
 import { SETTINGS_PANEL_CLASS } from './settings-panel.ts'
 import { browserTimeZone } from '../../lib/time-zone.ts'
 import { timeZoneChoices } from './time-zones.ts'
+import { formatWhole } from '../../i18n/format-number.ts'
 import { m, t, tr } from '../../i18n/translate.ts'
 
 const UNIT_NAMES: Record<DistanceUnit, string> = { mi: m('Miles'), km: m('Kilometres') }
@@ -116,7 +117,7 @@ function ReminderSettingsForm({ saved }: { saved: CompanySettings }) {
               key={type.unitTypeId}
               label={type.name}
               inputMode="numeric"
-              placeholder={`${DEFAULT_OIL_CHANGE_INTERVAL[distanceUnit].toLocaleString('en-US')} (default)`}
+              placeholder={t('{distance} (default)', { distance: formatWhole(DEFAULT_OIL_CHANGE_INTERVAL[distanceUnit]) })}
               value={intervals[type.unitTypeId] ?? ''}
               onChange={(event) => setIntervals((current) => ({ ...current, [type.unitTypeId]: event.target.value }))}
             />
