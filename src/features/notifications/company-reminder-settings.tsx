@@ -146,7 +146,9 @@ function ReminderRuns() {
           <li key={kind.kind} className="flex flex-wrap justify-between gap-2 border-b border-slate-100 pb-2 dark:border-strokedark">
             <span className="font-medium">{kind.label}</span>
             <span className="text-slate-700 dark:text-slate-200">
-              {kind.lastRunAt ? `${dayjs(kind.lastRunAt).format('MMM D, YYYY HH:mm')} · ${kind.found === 1 ? '1 new reminder' : `${kind.found} new reminders`}` : 'Not run yet'}
+              {kind.lastRunAt
+                ? `${dayjs(kind.lastRunAt).format('MMM D, YYYY HH:mm')} · ${kind.found === 1 ? t('1 new reminder') : t('{count} new reminders', { count: kind.found })}`
+                : t('Not run yet')}
             </span>
           </li>
         ))}
