@@ -4,11 +4,12 @@
 // request. Its op is in a lane of its own, under its own Idempotency-Key.
 import * as v from 'valibot'
 import { CertifyBody } from '../../core/contract/dvir.ts'
+import { m, tr } from '../i18n/translate.ts'
 import { withStorageErrors } from './device-storage.ts'
 import { announceQueued, certificationKey, makeOp, mayHaveReachedServer, queueReplacing } from './ops.ts'
 import type { CertificationPayload, OpRecord, OutboxDb } from './outbox-db.ts'
 
-export const CERTIFICATION_ON_ITS_WAY = 'This certification is already on its way to the server.'
+export const CERTIFICATION_ON_ITS_WAY = m('This certification is already on its way to the server.')
 
 /** The defect as the Defects screen knows it. */
 export interface CertifiedDefect {
@@ -53,7 +54,7 @@ export async function saveCertification(
   await withStorageErrors(() =>
     db.transaction('rw', db.ops, async () => {
       const earlier = (await db.ops.where('draftId').equals(key).toArray()).filter((op) => op.ownerUserId === userId)
-      if (earlier.some(mayHaveReachedServer)) throw new Error(CERTIFICATION_ON_ITS_WAY)
+      if (earlier.some(mayHaveReachedServer)) throw new Error(tr(CERTIFICATION_ON_ITS_WAY))
       await queueReplacing(db, earlier, makeOp({ id: key, ownerUserId: userId, unitId: defect.unitId }, { kind: 'certify', payload }, now), now)
     }),
   )

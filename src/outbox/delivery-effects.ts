@@ -42,6 +42,8 @@ export const OP_TOUCHES: Record<OpKind, (news: DeliveryNews) => QueryKey[]> = {
   delete: (news) => [['units', 'info', news.unitId]],
   // A certification closes a defect: the defects lists, the last report a driver reviews, the unit's status.
   certify: () => [['defects'], ['pre-inspections'], ['units'], ['dashboard-counts']],
+  // The user now carries the language: every copy of them is asked again (api/current-user.ts's key).
+  language: () => [['user']],
 }
 
 /** Patches and refreshes what `news` changed. */

@@ -110,6 +110,7 @@ export async function buildRequest(db: OutboxDb, op: OpRecord, draft: DraftRecor
     const { defectId, action, note, signature, certified_at } = op.payload
     return json('POST', `/defects/${encodeURIComponent(defectId)}/certify`, { action, note, signature, certified_at })
   }
+  if (op.kind === 'language') return json('PUT', `/user/language/${encodeURIComponent(op.ownerUserId)}`, { language: op.payload.language })
   if (!draft) return { unsendable: 'This draft is no longer on this device.' }
   const resource = resourceOf(draft)
   if (op.kind === 'create') {

@@ -34,7 +34,7 @@ export function makeOp(draft: Pick<DraftRecord, 'id' | 'ownerUserId' | 'unitId'>
     draftId: draft.id,
     ownerUserId: draft.ownerUserId,
     unitId: draft.unitId,
-    lane: body.kind === 'certify' ? `${draft.ownerUserId}|${draft.id}` : laneOf(draft),
+    lane: body.kind === 'certify' || body.kind === 'language' ? `${draft.ownerUserId}|${draft.id}` : laneOf(draft),
     state: 'pending',
     attempts: 0,
     nextAttemptAt: now,

@@ -5,6 +5,7 @@ import type { DraftKind } from '../../core/contract/inspections.ts'
 import type { MediaKind } from '../../core/contract/media-limits.ts'
 import type { CaptureLocation } from '../../core/contract/capture-stamp.ts'
 import type { CertificationAction } from '../../core/contract/dvir.ts'
+import type { Language } from '../../core/contract/auth.ts'
 import { markOutboxInUse } from './outbox-in-use.ts'
 import { OUTBOX_DB_NAME } from './stored-ops.ts'
 
@@ -111,6 +112,8 @@ export type OpBody =
   | { kind: 'review'; payload: ReviewPayload }
   /** Carries no draft: its `draftId` is certificationKey(defectId) (ops.ts), a key no draft has. */
   | { kind: 'certify'; payload: CertificationPayload }
+  /** PUT /user/language/{id}: the language chosen in Settings. Carries no draft (language-store.ts). */
+  | { kind: 'language'; payload: { language: Language } }
   /**
    * One capture off the server's draft (it has it, or its upload may have reached it). `serverId` is
    * filled in when that upload's answer comes; still null when sent, there is nothing to remove.

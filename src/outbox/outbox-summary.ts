@@ -3,6 +3,7 @@
 import { FINISHED_STEP, type DraftKind } from '../../core/contract/inspections.ts'
 import type { DraftRecord, OpKind, OpRecord, OpState, OutboxDb } from './outbox-db.ts'
 import { readSession } from './outbox-session.ts'
+import { m, t, tr } from '../i18n/translate.ts'
 
 export interface WaitingItem {
   seq: number
@@ -29,32 +30,42 @@ export interface OutboxSummary {
   waitingItems: WaitingItem[]
 }
 
-const KIND_NAMES: Record<DraftKind, string> = { inspection: 'inspection', reserve: 'reserve', 'pre-inspection': 'pre-trip' }
+type DraftStep = 'start' | 'cancel' | 'finish' | 'changes'
 
-/** A short line naming what an op carries, e.g. 'Photo — Lights' or 'Finish pre-trip'. */
+// Whole phrases per kind of draft, so a language can agree its words (Spanish and French nouns have genders).
+const DRAFT_STEPS: Record<DraftKind | 'draft', Record<DraftStep, string>> = {
+  inspection: { start: m('Start inspection'), cancel: m('Cancel inspection'), finish: m('Finish inspection'), changes: m('Changes to inspection') },
+  reserve: { start: m('Start reserve'), cancel: m('Cancel reserve'), finish: m('Finish reserve'), changes: m('Changes to reserve') },
+  'pre-inspection': { start: m('Start pre-trip'), cancel: m('Cancel pre-trip'), finish: m('Finish pre-trip'), changes: m('Changes to pre-trip') },
+  draft: { start: m('Start draft'), cancel: m('Cancel draft'), finish: m('Finish draft'), changes: m('Changes to draft') },
+}
+
+/** A short line naming what an op carries, e.g. 'Photo — Lights' or 'Finish pre-trip', in the language shown. */
 export function describeOp(op: OpRecord, draft: DraftRecord | undefined): string {
-  const name = draft ? KIND_NAMES[draft.kind] : 'draft'
+  const step = (name: DraftStep) => tr(DRAFT_STEPS[draft ? draft.kind : 'draft'][name])
   switch (op.kind) {
     case 'create':
-      return `Start ${name}`
+      return step('start')
     case 'delete':
-      return `Cancel ${name}`
+      return step('cancel')
     case 'remove':
-      return 'Remove a capture'
+      return t('Remove a capture')
     case 'upload': {
-      const what = op.payload.kind === 'photo' ? 'Photo' : 'Video'
-      return op.payload.item ? `${what} — ${op.payload.item}` : what
+      const what = op.payload.kind === 'photo' ? t('Photo') : t('Video')
+      return op.payload.item ? t('{what} — {item}', { what, item: op.payload.item }) : what
     }
     case 'result':
-      return op.payload.result === 'ok' ? `OK — ${op.payload.item}` : `Defect — ${op.payload.item}`
+      return op.payload.result === 'ok' ? t('OK — {item}', { item: op.payload.item }) : t('Defect — {item}', { item: op.payload.item })
     case 'review':
-      return 'Review of the last report'
+      return t('Review of the last report')
     case 'certify':
-      return `Certification — ${op.payload.item}`
+      return t('Certification — {item}', { item: op.payload.item })
+    case 'language':
+      return t('Language')
     case 'update': {
-      if (op.payload.currentStep === FINISHED_STEP) return `Finish ${name}`
-      if (op.payload.signature !== undefined) return 'Signature'
-      return `Changes to ${name}`
+      if (op.payload.currentStep === FINISHED_STEP) return step('finish')
+      if (op.payload.signature !== undefined) return t('Signature')
+      return step('changes')
     }
   }
 }

@@ -6,6 +6,7 @@
 import { liveQuery } from 'dexie'
 import type { QueryClient } from '@tanstack/react-query'
 import type { UnitStatus } from '../../core/contract/units.ts'
+import type { AuthUser, Language } from '../../core/contract/auth.ts'
 import { setPendingChanges } from '../api/pending-changes.ts'
 import { FINISHED_STATUS } from './delivery-effects.ts'
 import { outboxDb, type DraftRecord, type OpRecord, type OutboxDb } from './outbox-db.ts'
@@ -29,9 +30,25 @@ export function pendingStatuses(drafts: readonly DraftRecord[], ops: readonly Op
   return statuses
 }
 
+/** User → the language their waiting (not refused) language op gives them; the last one wins. */
+export function pendingLanguages(ops: readonly OpRecord[]): Map<string, Language> {
+  const languages = new Map<string, Language>()
+  for (const op of [...ops].sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0))) {
+    if (op.kind === 'language' && op.state !== 'failed') languages.set(op.ownerUserId, op.payload.language)
+  }
+  return languages
+}
+
 /** Starts overlaying; returns the stop. */
 export function startPendingOverlay(queryClient: QueryClient, db: OutboxDb = outboxDb): () => void {
   let statuses = new Map<string, PendingStatus>()
+  // A language chosen offline: a read of the user before its op lands must not switch the app back.
+  let languages = new Map<string, Language>()
+  const overlayLanguages = () => {
+    for (const [userId, language] of languages) {
+      queryClient.setQueryData<AuthUser>(['user', userId], (user) => (user && user.language !== language ? { ...user, language } : user))
+    }
+  }
   const overlay = (unitIds: Iterable<string> = statuses.keys()) => {
     for (const unitId of unitIds) {
       const pending = statuses.get(unitId)
@@ -45,14 +62,17 @@ export function startPendingOverlay(queryClient: QueryClient, db: OutboxDb = out
     next: ({ drafts, ops }) => {
       setPendingChanges(ops.some((op) => op.state !== 'failed'))
       statuses = pendingStatuses(drafts, ops)
+      languages = pendingLanguages(ops)
       overlay()
+      overlayLanguages()
     },
     error: () => undefined,
   })
   // A read from the server (not a patch made here: those are 'manual') lands over the overlay: put it back.
   const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
-    if (statuses.size === 0 || event.type !== 'updated' || event.action.type !== 'success' || event.action.manual) return
-    if (event.query.queryKey[0] === 'units') overlay()
+    if (event.type !== 'updated' || event.action.type !== 'success' || event.action.manual) return
+    if (event.query.queryKey[0] === 'units' && statuses.size > 0) overlay()
+    if (event.query.queryKey[0] === 'user' && languages.size > 0) overlayLanguages()
   })
   return () => {
     subscription.unsubscribe()

@@ -277,8 +277,8 @@ export function createReplayer(options: ReplayerOptions = {}): Replayer {
     })
     if (!op) return 'skipped'
     const draft = await db.drafts.get(op.draftId)
-    // Its draft is gone (cancelled and cleared); a certification carries none.
-    if (!draft && op.kind !== 'certify') {
+    // Its draft is gone (cancelled and cleared); a certification or a language carries none.
+    if (!draft && op.kind !== 'certify' && op.kind !== 'language') {
       await db.ops.delete(seq)
       return 'skipped'
     }

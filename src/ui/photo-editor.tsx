@@ -92,7 +92,7 @@ function drawRotated(context: CanvasRenderingContext2D, image: DecodedImage, tur
 
 function canvasBlob(canvas: HTMLCanvasElement, type: string, quality: number): Promise<Blob> {
   return new Promise((resolve, reject) => {
-    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('The picture could not be saved.'))), type, quality)
+    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error(t('The picture could not be saved.')))), type, quality)
   })
 }
 
@@ -103,7 +103,7 @@ async function renderEdited(image: DecodedImage, turns: QuarterTurns, crop: Crop
   canvas.width = area.width
   canvas.height = area.height
   const context = canvas.getContext('2d')
-  if (!context) throw new Error('The picture could not be edited on this device.')
+  if (!context) throw new Error(t('The picture could not be edited on this device.'))
   context.translate(-area.x, -area.y)
   drawRotated(context, image, turns, 1)
   return canvasBlob(canvas, 'image/jpeg', EDITED_JPEG_QUALITY)

@@ -40,7 +40,7 @@ export function SignUpScreen({ company, invitation }: SignUpScreenProps) {
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl dark:text-white">
-        Sign Up to {company?.name ?? 'Fleetyard'}
+        {t('Sign Up to {name}', { name: company?.name ?? 'Fleetyard' })}
       </h1>
       <AlertBanner message={errors.banner} />
       <form className="flex flex-col gap-5" onSubmit={submit}>

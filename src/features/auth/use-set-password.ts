@@ -4,6 +4,7 @@ import { useNavigate } from '@tanstack/react-router'
 import { toast } from 'react-hot-toast'
 import { api } from '../../api/client.ts'
 import type { MessageResponse } from '../../../core/contract/auth.ts'
+import { t } from '../../i18n/translate.ts'
 
 export function useSetPassword() {
   const navigate = useNavigate()
@@ -12,7 +13,7 @@ export function useSetPassword() {
     mutationFn: (body: { token: string; password: string; confirmPassword: string }) =>
       api.post('auth/set-password', { json: body }).json<MessageResponse>(),
     onSuccess: async () => {
-      toast.success('The password has been set successfully.')
+      toast.success(t('The password has been set successfully.'))
       await navigate({ to: '/signin' })
     },
   })

@@ -4,16 +4,16 @@
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { toast } from 'react-hot-toast'
-import { CERTIFICATION_LABELS } from '../../../core/contract/dvir.ts'
 import { errorText } from '../../api/error-message.ts'
 import { discardCertification, type CertificationOp } from '../../outbox/certification-store.ts'
 import { mayHaveReachedServer } from '../../outbox/ops.ts'
 import { outboxDb } from '../../outbox/outbox-db.ts'
 import { Button } from '../../ui/button.tsx'
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx'
-import { t } from '../../i18n/translate.ts'
+import { m, t, tr } from '../../i18n/translate.ts'
+import { certificationLabel } from '../pretrip/dvir-labels.ts'
 
-export const DISCARD_CERTIFICATION_MESSAGE = 'Discard this certification? What you entered is deleted from this device and never sent.'
+export const DISCARD_CERTIFICATION_MESSAGE = m('Discard this certification? What you entered is deleted from this device and never sent.')
 
 const boxClass = 'flex flex-col gap-2 rounded-lg border p-3 text-sm'
 
@@ -33,14 +33,16 @@ export function CertificationOnDevice({ op, certifiedOnServer, onCorrect }: { op
   }
   const entered = (
     <>
-      <span className="font-semibold">{CERTIFICATION_LABELS[op.payload.action]}</span>: {op.payload.note}
+      <span className="font-semibold">{certificationLabel(op.payload.action)}</span>: {op.payload.note}
     </>
   )
 
   if (op.state === 'held') {
     return (
       <div className={`${boxClass} border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100`}>
-        <p>Your certification — {entered}</p>
+        <p>
+          {t('Your certification')} — {entered}
+        </p>
         <p>{op.lastError}</p>
         <Link to="/sync" className="font-medium underline">
           {t('Open waiting changes')}
@@ -62,7 +64,7 @@ export function CertificationOnDevice({ op, certifiedOnServer, onCorrect }: { op
           </Button>
         </div>
         {confirming && (
-          <ConfirmDialog message={DISCARD_CERTIFICATION_MESSAGE} confirmLabel={t('Discard')} pending={discarding} onConfirm={() => void discard()} onCancel={() => setConfirming(false)} />
+          <ConfirmDialog message={tr(DISCARD_CERTIFICATION_MESSAGE)} confirmLabel={t('Discard')} pending={discarding} onConfirm={() => void discard()} onCancel={() => setConfirming(false)} />
         )}
       </div>
     )

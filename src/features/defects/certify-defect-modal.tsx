@@ -4,7 +4,7 @@
 // sent yet, or refused by the server, opens here again with what was entered (and the server's message).
 import { useId, useState } from 'react'
 import { toast } from 'react-hot-toast'
-import { CERTIFICATION_ACTIONS, CERTIFICATION_LABELS, NOTE_MAX_LENGTH, SEVERITY_LABELS, type CertificationAction, type DefectListItem } from '../../../core/contract/dvir.ts'
+import { CERTIFICATION_ACTIONS, NOTE_MAX_LENGTH, type CertificationAction, type DefectListItem } from '../../../core/contract/dvir.ts'
 import { errorText } from '../../api/error-message.ts'
 import { useSignedInUser } from '../../api/use-signed-in-user.ts'
 import { saveCertification, type CertificationOp } from '../../outbox/certification-store.ts'
@@ -13,9 +13,10 @@ import { AlertBanner } from '../../ui/alert-banner.tsx'
 import { FormActions } from '../../ui/form-actions.tsx'
 import { Modal } from '../../ui/modal.tsx'
 import { SignaturePad } from '../../ui/signature-pad.tsx'
-import { t } from '../../i18n/translate.ts'
+import { m, t, tr } from '../../i18n/translate.ts'
+import { certificationLabel, severityLabel } from '../pretrip/dvir-labels.ts'
 
-export const CERTIFICATION_SAVED_MESSAGE = 'Certification saved. It is sent to the server as soon as there is a connection.'
+export const CERTIFICATION_SAVED_MESSAGE = m('Certification saved. It is sent to the server as soon as there is a connection.')
 
 export function CertifyDefectModal({ defect, earlier, onClose }: { defect: DefectListItem; earlier?: CertificationOp | null; onClose: () => void }) {
   const id = useId()
@@ -30,7 +31,7 @@ export function CertifyDefectModal({ defect, earlier, onClose }: { defect: Defec
     setSaving(true)
     try {
       await saveCertification(outboxDb, user._id, { _id: defect._id, item: defect.item, unitId: defect.unit._id }, { action, note, signature: signature ?? '' })
-      toast.success(CERTIFICATION_SAVED_MESSAGE)
+      toast.success(tr(CERTIFICATION_SAVED_MESSAGE))
       onClose()
     } catch (failure) {
       // What was entered stays in the form; the message says what to change.
@@ -43,7 +44,7 @@ export function CertifyDefectModal({ defect, earlier, onClose }: { defect: Defec
     <Modal title={t('Certify defect')} onClose={onClose}>
       <div className="flex flex-col gap-4">
         <p>
-          Unit {defect.unit.unitNumber} · <span className="font-semibold">{defect.item}</span> · {SEVERITY_LABELS[defect.severity]}: {defect.note}
+          {t('Unit {unitNumber}', { unitNumber: defect.unit.unitNumber })} · <span className="font-semibold">{defect.item}</span> · {severityLabel(defect.severity)}: {defect.note}
         </p>
         <fieldset className="flex flex-col gap-2">
           <legend className="font-medium">{t('Certification')}</legend>
@@ -54,7 +55,7 @@ export function CertifyDefectModal({ defect, earlier, onClose }: { defect: Defec
                 className={`flex min-h-11 flex-1 cursor-pointer items-center gap-2 rounded-lg border-2 px-3 py-2 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-primary/40 ${action === value ? 'border-primary bg-primary/5' : 'border-slate-200 dark:border-strokedark'}`}
               >
                 <input type="radio" name={`${id}-action`} value={value} checked={action === value} onChange={() => setAction(value)} className="accent-primary" />
-                {CERTIFICATION_LABELS[value]}
+                {certificationLabel(value)}
               </label>
             ))}
           </div>

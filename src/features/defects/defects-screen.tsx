@@ -10,7 +10,8 @@ import { useSignedInUser } from '../../api/use-signed-in-user.ts'
 import type { CertificationOp } from '../../outbox/certification-store.ts'
 import { useCertificationsOnDevice } from '../../outbox/use-certifications.ts'
 import { DEFECT_STATUSES, type DefectStatusFilter } from '../../../core/contract/defect-status.ts'
-import { CERTIFICATION_LABELS, DEFECT_STATUS_LABELS, SEVERITY_LABELS, type DefectListItem } from '../../../core/contract/dvir.ts'
+import type { DefectListItem } from '../../../core/contract/dvir.ts'
+import { certificationLabel, defectStatusLabel, severityLabel } from '../pretrip/dvir-labels.ts'
 import type { MediaDetails } from '../../../core/contract/inspections.ts'
 import { api } from '../../api/client.ts'
 import { errorText } from '../../api/error-message.ts'
@@ -52,7 +53,7 @@ export function DefectsScreen({ search, onSearch }: { search: DefectsSearch; onS
           <select id={statusId} value={status} onChange={(event) => onSearch({ status: event.target.value as DefectStatusFilter })} className={selectClass}>
             {DEFECT_STATUSES.map((value) => (
               <option key={value} value={value}>
-                {DEFECT_STATUS_LABELS[value]}
+                {defectStatusLabel(value)}
               </option>
             ))}
           </select>
@@ -65,7 +66,7 @@ export function DefectsScreen({ search, onSearch }: { search: DefectsSearch; onS
             <option value="">{t('All units')}</option>
             {units.map((unit) => (
               <option key={unit._id} value={unit._id}>
-                Unit {unit.unitNumber}
+                {t('Unit {unitNumber}', { unitNumber: unit.unitNumber })}
               </option>
             ))}
           </select>
@@ -105,7 +106,7 @@ function DefectCard({ defect, onDevice, onCertify }: { defect: DefectListItem; o
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="flex flex-col">
           <Link to="/unit/$unitId" params={{ unitId: defect.unit._id }} className="font-semibold text-primary hover:underline dark:text-indigo-300">
-            Unit {defect.unit.unitNumber}
+            {t('Unit {unitNumber}', { unitNumber: defect.unit.unitNumber })}
           </Link>
           <span className="text-sm text-slate-600 dark:text-slate-300">
             {defect.unit.make} {defect.unit.model} · {defect.reportNumber}
@@ -114,7 +115,7 @@ function DefectCard({ defect, onDevice, onCertify }: { defect: DefectListItem; o
         <span
           className={`rounded-full px-3 py-1 text-sm font-semibold ${outOfService ? 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-200' : 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200'}`}
         >
-          {SEVERITY_LABELS[defect.severity]}
+          {severityLabel(defect.severity)}
         </span>
       </div>
       <div>
@@ -126,14 +127,14 @@ function DefectCard({ defect, onDevice, onCertify }: { defect: DefectListItem; o
       </p>
       {defect.certification ? (
         <p className="text-sm">
-          <span className="font-semibold">{CERTIFICATION_LABELS[defect.certification.action]}</span> — {defect.certification.certifiedBy},{' '}
+          <span className="font-semibold">{certificationLabel(defect.certification.action)}</span> — {defect.certification.certifiedBy},{' '}
           {formatInspectionDate(defect.certification.certifiedAt)}: {defect.certification.note}
         </p>
       ) : null}
       {onDevice && <CertificationOnDevice op={onDevice} certifiedOnServer={defect.certification !== null} onCorrect={() => onCertify(onDevice)} />}
       <div className="flex flex-wrap gap-3">
         <Button variant="secondary" disabled={defect.picture_ids.length === 0} onClick={() => setGallery(true)}>
-          Photos ({defect.picture_ids.length})
+          {t('Photos ({count})', { count: defect.picture_ids.length })}
         </Button>
         {!defect.certification && !onDevice && <Button onClick={() => onCertify(null)}>{t('Certify')}</Button>}
       </div>

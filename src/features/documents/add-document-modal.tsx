@@ -218,10 +218,10 @@ function UnitsPicker({ isOwner, userId, companyId, disabled, chosen, onChange, e
           </ul>
           {listed.length > MAX_LISTED_UNITS && (
             <p className="text-xs text-slate-600 dark:text-slate-300">
-              Showing {MAX_LISTED_UNITS} of {listed.length} units. Type in the filter to find others.
+              {t('Showing {shown} of {count} units. Type in the filter to find others.', { shown: MAX_LISTED_UNITS, count: listed.length })}
             </p>
           )}
-          {chosen.length > 0 && <p className="text-xs text-slate-600 dark:text-slate-300">{chosen.length} chosen</p>}
+          {chosen.length > 0 && <p className="text-xs text-slate-600 dark:text-slate-300">{t('{count} chosen', { count: chosen.length })}</p>}
         </>
       )}
       {error && (

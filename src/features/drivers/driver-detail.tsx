@@ -15,15 +15,19 @@ import { SCREEN_CLASS } from '../../ui/page-header.tsx'
 import { driverDetailsQuery } from './driver-details-query.ts'
 import { fullNameOf } from './driver-search.ts'
 import { useRemoveDriver } from './use-driver-membership.ts'
-import { t } from '../../i18n/translate.ts'
+import { m, t, tr } from '../../i18n/translate.ts'
 
 const DOCUMENT_TITLES: Record<UserDocument['type'], string> = {
-  'driver-licence': 'Driver Licence',
-  'driver-licence-rear': 'Driver Licence (Rear)',
+  'driver-licence': m('Driver Licence'),
+  'driver-licence-rear': m('Driver Licence (Rear)'),
 }
 
+const ROLE_LABELS: Record<string, string> = { driver: m('Driver'), owner: m('Owner') }
+
 function roleLabel(role: string | undefined): string {
-  return role ? role.charAt(0).toUpperCase() + role.slice(1) : ''
+  if (!role) return ''
+  const label = ROLE_LABELS[role]
+  return label ? tr(label) : role.charAt(0).toUpperCase() + role.slice(1)
 }
 
 /** The same signed file URL, asking the server to send it as an attachment. */
@@ -71,8 +75,8 @@ export function DriverDetail({ driverId }: { driverId: string }) {
           <ul className="grid gap-4 sm:grid-cols-2">
             {driver.documents.map((document) => (
               <li key={document._id} className="rounded-lg border border-slate-200 bg-white p-4 dark:border-strokedark dark:bg-boxdark">
-                <h3 className="mb-3 font-medium">{DOCUMENT_TITLES[document.type]}</h3>
-                <img src={document.url} alt={`${DOCUMENT_TITLES[document.type]} of ${name}`} className="max-h-64 w-full rounded object-contain" />
+                <h3 className="mb-3 font-medium">{tr(DOCUMENT_TITLES[document.type])}</h3>
+                <img src={document.url} alt={t('{document} of {name}', { document: tr(DOCUMENT_TITLES[document.type]), name })} className="max-h-64 w-full rounded object-contain" />
                 <a href={downloadUrlOf(document.url)} download className="mt-3 inline-block font-medium text-primary hover:underline dark:text-indigo-300">
                   {t('Download')}
                 </a>

@@ -28,7 +28,7 @@ export function JoinRequestsPanel({ companyId }: { companyId: string }) {
   return (
     <section aria-labelledby="join-requests-title" className="mb-6 rounded-lg border border-amber-300 bg-amber-50 p-4 dark:border-amber-700 dark:bg-amber-950/30">
       <h2 id="join-requests-title" className="mb-1 text-lg font-semibold text-slate-900 dark:text-white">
-        Requests to join ({requests.data.length})
+        {t('Requests to join ({count})', { count: requests.data.length })}
       </h2>
       <p className="mb-3 text-sm text-slate-600 dark:text-slate-300">{t('They see nothing of the company until you approve them.')}</p>
       {answer.error && <AlertBanner message={answer.error.message} />}
@@ -64,7 +64,7 @@ function JoinRequestRow({ request, answering, disabled, onAnswer }: JoinRequestR
           {request.user.email}
           {request.user.phone ? ` · ${request.user.phone}` : ''}
         </p>
-        <p className="text-xs text-slate-500 dark:text-slate-400">Asked {formatInspectionDate(request.createdAt)}</p>
+        <p className="text-xs text-slate-500 dark:text-slate-400">{t('Asked {date}', { date: formatInspectionDate(request.createdAt) })}</p>
       </div>
       <div className="flex gap-2">
         <Button pending={answering === 'approve'} disabled={disabled} onClick={() => onAnswer('approve')} aria-label={t('Approve {name}', { name })}>

@@ -75,7 +75,7 @@ export function AssignDriverScreen({ unitId, companyId, userId }: AssignDriverSc
           </p>
           {blocked && (
             <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-              Only an Available unit can be assigned to a driver. This unit is {unit.data?.status}.
+              {t('Only an Available unit can be assigned to a driver. This unit is {status}.', { status: unit.data?.status ?? '' })}
             </p>
           )}
           {error && (

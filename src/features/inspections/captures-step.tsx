@@ -51,7 +51,7 @@ export function CapturesStep({ draft }: { draft: DraftRecord }) {
       </div>
       {preparing && (
         <p role="status" className="text-sm text-slate-600 dark:text-slate-300">
-          Preparing photos {preparing.done} of {preparing.total}...
+          {t('Preparing photos {done} of {total}...', { done: preparing.done, total: preparing.total })}
         </p>
       )}
       <AlertList messages={notes} />

@@ -15,9 +15,10 @@ import { companySettingsQuery, reminderStatusQuery, useSaveCompanySettings } fro
 import { SETTINGS_PANEL_CLASS } from './settings-panel.ts'
 import { browserTimeZone } from '../../lib/time-zone.ts'
 import { timeZoneChoices } from './time-zones.ts'
-import { t } from '../../i18n/translate.ts'
+import { formatWhole } from '../../i18n/format-number.ts'
+import { m, t, tr } from '../../i18n/translate.ts'
 
-const UNIT_NAMES: Record<DistanceUnit, string> = { mi: 'Miles', km: 'Kilometres' }
+const UNIT_NAMES: Record<DistanceUnit, string> = { mi: m('Miles'), km: m('Kilometres') }
 
 export function CompanyReminderSettings() {
   const user = useSignedInUser()
@@ -84,9 +85,9 @@ function ReminderSettingsForm({ saved }: { saved: CompanySettings }) {
         {timeZone !== here && (
           <>
             {' '}
-            This browser is in {here}.{' '}
+            {t('This browser is in {timeZone}.', { timeZone: here })}{' '}
             <button type="button" className="font-medium text-primary underline dark:text-indigo-300" onClick={() => setTimeZone(here)}>
-              Use {here}
+              {t('Use {timeZone}', { timeZone: here })}
             </button>
           </>
         )}
@@ -94,7 +95,7 @@ function ReminderSettingsForm({ saved }: { saved: CompanySettings }) {
       <SelectField label={t('Odometers read in')} value={distanceUnit} onChange={(event) => setDistanceUnit(event.target.value as DistanceUnit)}>
         {(Object.keys(UNIT_NAMES) as DistanceUnit[]).map((unit) => (
           <option key={unit} value={unit}>
-            {UNIT_NAMES[unit]}
+            {tr(UNIT_NAMES[unit])}
           </option>
         ))}
       </SelectField>
@@ -105,16 +106,18 @@ function ReminderSettingsForm({ saved }: { saved: CompanySettings }) {
         value={retention}
         onChange={(event) => setRetention(event.target.value)}
       />
-      <p className="-mt-2 text-sm text-slate-700 dark:text-slate-200">At least 3 months (49 CFR §396.11); reports with open defects and each unit's last report are always kept.</p>
+      <p className="-mt-2 text-sm text-slate-700 dark:text-slate-200">
+        {t("At least 3 months (49 CFR §396.11); reports with open defects and each unit's last report are always kept.")}
+      </p>
       {saved.oilChangeIntervals.length > 0 && (
         <fieldset className="flex flex-col gap-3">
-          <legend className="mb-1 font-medium text-slate-800 dark:text-white">Oil change every ({distanceUnit})</legend>
+          <legend className="mb-1 font-medium text-slate-800 dark:text-white">{t('Oil change every ({distanceUnit})', { distanceUnit })}</legend>
           {saved.oilChangeIntervals.map((type) => (
             <TextField
               key={type.unitTypeId}
               label={type.name}
               inputMode="numeric"
-              placeholder={`${DEFAULT_OIL_CHANGE_INTERVAL[distanceUnit].toLocaleString('en-US')} (default)`}
+              placeholder={t('{distance} (default)', { distance: formatWhole(DEFAULT_OIL_CHANGE_INTERVAL[distanceUnit]) })}
               value={intervals[type.unitTypeId] ?? ''}
               onChange={(event) => setIntervals((current) => ({ ...current, [type.unitTypeId]: event.target.value }))}
             />
@@ -143,7 +146,9 @@ function ReminderRuns() {
           <li key={kind.kind} className="flex flex-wrap justify-between gap-2 border-b border-slate-100 pb-2 dark:border-strokedark">
             <span className="font-medium">{kind.label}</span>
             <span className="text-slate-700 dark:text-slate-200">
-              {kind.lastRunAt ? `${dayjs(kind.lastRunAt).format('MMM D, YYYY HH:mm')} · ${kind.found === 1 ? '1 new reminder' : `${kind.found} new reminders`}` : 'Not run yet'}
+              {kind.lastRunAt
+                ? `${dayjs(kind.lastRunAt).format('MMM D, YYYY HH:mm')} · ${kind.found === 1 ? t('1 new reminder') : t('{count} new reminders', { count: kind.found })}`
+                : t('Not run yet')}
             </span>
           </li>
         ))}

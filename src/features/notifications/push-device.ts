@@ -2,6 +2,7 @@
 // server's VAPID key and tells the server the subscription (one per device); turning it off does the
 // reverse. A subscription made with another key (the server's keys changed) is replaced.
 import { api } from '../../api/client.ts'
+import { t } from '../../i18n/translate.ts'
 
 export type PushAvailability = 'available' | 'unsupported' | 'blocked'
 
@@ -37,9 +38,9 @@ export async function deviceSubscription(): Promise<PushSubscription | null> {
 
 export async function turnOnPushHere(publicKey: string): Promise<void> {
   const permission = await Notification.requestPermission()
-  if (permission !== 'granted') throw new Error('Notifications are blocked for this site. Allow them in the browser’s site settings.')
+  if (permission !== 'granted') throw new Error(t('Notifications are blocked for this site. Allow them in the browser’s site settings.'))
   const worker = await registration()
-  if (!worker) throw new Error('Push needs the installed app’s service worker; reload the page and try again.')
+  if (!worker) throw new Error(t('Push needs the installed app’s service worker; reload the page and try again.'))
   let subscription = await worker.pushManager.getSubscription()
   if (subscription && !sameKey(subscription, publicKey)) {
     await subscription.unsubscribe()

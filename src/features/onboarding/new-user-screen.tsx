@@ -15,7 +15,8 @@ import { useApplyToCompany } from './use-apply-to-company.ts'
 import { useCreateCompany } from './use-create-company.ts'
 import { useCheckJoinRequest, useWithdrawJoinRequest } from './use-join-request.ts'
 import { useLogOut } from './use-log-out.ts'
-import { t } from '../../i18n/translate.ts'
+import { m, t } from '../../i18n/translate.ts'
+import { trNodes } from '../../i18n/translate-nodes.tsx'
 
 type Choice = 'owner' | 'driver'
 
@@ -49,12 +50,12 @@ function ChooseRole({ user }: { user: AuthUser }) {
         <div>
           <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl dark:text-white">{t('Welcome to Fleetyard')}</h1>
           <p className="mt-2 text-slate-600 dark:text-slate-300">
-            Signed in as <span className="font-medium">{user.details.email}</span>. How will you use Fleetyard?
+            {trNodes(m('Signed in as {email}. How will you use Fleetyard?'), { email: <span className="font-medium">{user.details.email}</span> })}
           </p>
         </div>
         {declined && (
           <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-900 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100">
-            {declined} did not approve your request to join. You can apply to another company, or create your own.
+            {t('{company} did not approve your request to join. You can apply to another company, or create your own.', { company: declined })}
           </p>
         )}
         <fieldset className="grid gap-3 sm:grid-cols-2">
@@ -169,11 +170,12 @@ function WaitingForApproval({ user, request }: { user: AuthUser; request: OwnJoi
         <div>
           <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl dark:text-white">{t('Waiting for approval')}</h1>
           <p className="mt-3 text-slate-700 dark:text-slate-200">
-            Your request to join <span className="font-semibold">{request.company.name}</span> has been sent. Its owner must approve it before you
-            can see the company's units and documents.
+            {trNodes(m("Your request to join {company} has been sent. Its owner must approve it before you can see the company's units and documents."), {
+              company: <span className="font-semibold">{request.company.name}</span>,
+            })}
           </p>
           <p className="mt-2 text-slate-600 dark:text-slate-300">
-            We will email <span className="font-medium">{user.details.email}</span> when they answer. This page also checks by itself.
+            {trNodes(m('We will email {email} when they answer. This page also checks by itself.'), { email: <span className="font-medium">{user.details.email}</span> })}
           </p>
         </div>
         <AlertBanner message={error?.message} />

@@ -9,6 +9,7 @@ import { takenLabel } from '../../ui/capture-tile.tsx'
 import { CatalogueIcon } from '../../ui/icon-catalogue.tsx'
 import { PlayMark } from '../../ui/media-gallery.tsx'
 import { pretripMediaQuery } from './pretrip-media-query.ts'
+import { formatDecimal, formatWhole } from '../../i18n/format-number.ts'
 import { t } from '../../i18n/translate.ts'
 
 /** The stored bytes of a capture as an object URL while the component lives. */
@@ -35,8 +36,8 @@ function useLocalCaptureUrl(mediaId: string, enabled: boolean): string | null {
 }
 
 function formatSize(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`
-  return `${Math.max(1, Math.round(bytes / 1024))} KB`
+  if (bytes >= 1024 * 1024) return t('{size} MB', { size: formatDecimal(bytes / (1024 * 1024), 1) })
+  return t('{size} KB', { size: formatWhole(Math.max(1, Math.round(bytes / 1024))) })
 }
 
 export function CaptureThumbnail({

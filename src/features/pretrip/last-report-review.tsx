@@ -41,7 +41,7 @@ export function LastReportReview({ draft, report, refusal }: { draft: DraftRecor
           {t('Review the last report')}
         </h2>
         <p className="text-sm text-slate-600 dark:text-slate-300">
-          {report.number} by {report.authorName || 'a driver'}, {formatInspectionDate(report.signedAt ?? report.finishedAt)}
+          {t('{number} by {name}, {date}', { number: report.number, name: report.authorName || t('a driver'), date: formatInspectionDate(report.signedAt ?? report.finishedAt) })}
         </p>
       </div>
       {refusal && (

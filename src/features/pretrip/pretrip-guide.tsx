@@ -3,7 +3,7 @@
 // power steering — and a short video; 'Let's Start' goes to the units to pick one.
 import { Link } from '@tanstack/react-router'
 import { CatalogueIcon } from '../../ui/icon-catalogue.tsx'
-import { t } from '../../i18n/translate.ts'
+import { activeLocale, m, t, tr } from '../../i18n/translate.ts'
 
 interface GuideStep {
   icon: string
@@ -12,7 +12,8 @@ interface GuideStep {
 }
 
 interface Guide {
-  lang: 'en' | 'ru'
+  /** 'en': the spec's English guide, its texts marked for the catalogs and shown in the app's language. 'ru': the spec's Russian guide, as written. */
+  lang: string
   summary: string
   intro: string
   steps: GuideStep[]
@@ -21,33 +22,33 @@ interface Guide {
 const GUIDES: Guide[] = [
   {
     lang: 'en',
-    summary: 'Pre-trip inspection guide (English)',
-    intro: 'Walk around the unit before every trip. Park on level ground, set the brakes and stop the engine before you start.',
+    summary: m('Pre-trip inspection guide (English)'),
+    intro: m('Walk around the unit before every trip. Park on level ground, set the brakes and stop the engine before you start.'),
     steps: [
       {
         icon: 'tire',
-        title: 'Tires',
-        text: 'Check the pressure of every tire with a gauge against the sticker on the door. Look for cuts, bulges and uneven wear; tread at least 4/32" on steer tires and 2/32" on the others. Make sure no lug nut is loose or missing.',
+        title: m('Tires'),
+        text: m('Check the pressure of every tire with a gauge against the sticker on the door. Look for cuts, bulges and uneven wear; tread at least 4/32" on steer tires and 2/32" on the others. Make sure no lug nut is loose or missing.'),
       },
       {
         icon: 'lights',
-        title: 'Lights',
-        text: 'Turn on the low and high beams, turn signals, hazards, brake lights, clearance and marker lights. Every lamp works, no lens is cracked, and the reflectors are clean.',
+        title: m('Lights'),
+        text: m('Turn on the low and high beams, turn signals, hazards, brake lights, clearance and marker lights. Every lamp works, no lens is cracked, and the reflectors are clean.'),
       },
       {
         icon: 'oil-can',
-        title: 'Engine oil',
-        text: 'With the engine off for a few minutes, pull the dipstick, wipe it and check again: the level sits between the marks. Look under the engine for fresh leaks.',
+        title: m('Engine oil'),
+        text: m('With the engine off for a few minutes, pull the dipstick, wipe it and check again: the level sits between the marks. Look under the engine for fresh leaks.'),
       },
       {
         icon: 'coolant',
-        title: 'Coolant',
-        text: 'Check the level in the reservoir while the engine is cold — between MIN and MAX. Never open the radiator cap of a hot engine.',
+        title: m('Coolant'),
+        text: m('Check the level in the reservoir while the engine is cold — between MIN and MAX. Never open the radiator cap of a hot engine.'),
       },
       {
         icon: 'steering-wheel',
-        title: 'Power steering',
-        text: 'Check the fluid level at the mark and the hoses for leaks. With the engine running, the wheel turns smoothly with no more than about 10 degrees of free play.',
+        title: m('Power steering'),
+        text: m('Check the fluid level at the mark and the hoses for leaks. With the engine running, the wheel turns smoothly with no more than about 10 degrees of free play.'),
       },
     ],
   },
@@ -89,6 +90,18 @@ const GUIDES: Guide[] = [
 export const GUIDE_VIDEO_SRC = '/videos/pretrip-guide.webm'
 export const GUIDE_VIDEO_POSTER = '/images/pretrip-guide-poster.svg'
 
+/** The English guide in the language shown (its `lang` too); the Russian one stays as the spec has it. */
+function shownGuide(guide: Guide): Guide & { key: string } {
+  if (guide.lang !== 'en') return { ...guide, key: guide.lang }
+  return {
+    key: 'en',
+    lang: activeLocale(),
+    summary: tr(guide.summary),
+    intro: tr(guide.intro),
+    steps: guide.steps.map((step) => ({ icon: step.icon, title: tr(step.title), text: tr(step.text) })),
+  }
+}
+
 export function PretripGuide() {
   return (
     <div className="flex flex-col gap-5">
@@ -110,14 +123,14 @@ export function PretripGuide() {
         </figcaption>
       </figure>
 
-      {GUIDES.map((guide) => (
-        <details key={guide.lang} lang={guide.lang} className="group rounded-lg border border-slate-200 bg-white shadow-sm dark:border-strokedark dark:bg-boxdark">
+      {GUIDES.map(shownGuide).map((guide) => (
+        <details key={guide.key} lang={guide.lang} className="group rounded-lg border border-slate-200 bg-white shadow-sm dark:border-strokedark dark:bg-boxdark">
           <summary className="flex min-h-12 cursor-pointer items-center gap-3 px-4 py-3 font-semibold">{guide.summary}</summary>
           <div className="flex flex-col gap-4 border-t border-slate-200 px-4 py-4 dark:border-strokedark">
             <p>{guide.intro}</p>
             <ol className="flex flex-col gap-3">
               {guide.steps.map((step, index) => (
-                <li key={step.title} className="flex gap-3">
+                <li key={step.icon} className="flex gap-3">
                   <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">
                     <CatalogueIcon name={step.icon} className="h-5 w-5" />
                   </span>

@@ -85,7 +85,7 @@ function WaitingPretrip({ draft }: { draft: DraftRecord }) {
       ))}
       <p className="font-medium">{formatInspectionDate(new Date(draft.updatedAt).toISOString())}</p>
       <p className="text-sm text-slate-600 dark:text-slate-300">
-        Finished on this device — it is sent when there is a connection. {captureCounts(draft)}.
+        {t('Finished on this device — it is sent when there is a connection. {captures}.', { captures: captureCounts(draft) })}
       </p>
     </div>
   )
@@ -143,10 +143,10 @@ function FinishedPretrip({ pretrip }: { pretrip: Inspection }) {
         )}
         <div className="flex flex-wrap gap-3">
           <Button variant="secondary" disabled={pretrip.picture_ids.length === 0} onClick={() => setGallery('photo')}>
-            Pictures ({pretrip.picture_ids.length})
+            {t('Pictures ({count})', { count: pretrip.picture_ids.length })}
           </Button>
           <Button variant="secondary" disabled={pretrip.video_ids.length === 0} onClick={() => setGallery('video')}>
-            Videos ({pretrip.video_ids.length})
+            {t('Videos ({count})', { count: pretrip.video_ids.length })}
           </Button>
           <ReportPdfButton reportId={pretrip._id} />
         </div>

@@ -97,7 +97,7 @@ export function ReservePhotos({ draft }: { draft: DraftRecord }) {
           <CaptureInput kind="photo" multiple variant="primary" onFiles={(files) => void choose(files)} disabled={preparing !== null}>
             {t('Add pictures')}
           </CaptureInput>
-          <p className="text-sm text-slate-600 dark:text-slate-300">or drag and drop pictures here — up to 69 at a time</p>
+          <p className="text-sm text-slate-600 dark:text-slate-300">{t('or drag and drop pictures here — up to 69 at a time')}</p>
         </div>
         <div className="flex flex-wrap gap-3">
           <Button onClick={() => void retryNow()} disabled={photos.length === 0}>
@@ -109,7 +109,7 @@ export function ReservePhotos({ draft }: { draft: DraftRecord }) {
         </div>
         {preparing && (
           <p role="status" className="text-sm text-slate-600 dark:text-slate-300">
-            Preparing pictures {preparing.done} of {preparing.total}...
+            {t('Preparing pictures {done} of {total}...', { done: preparing.done, total: preparing.total })}
           </p>
         )}
         <AlertList messages={notes} />
@@ -133,7 +133,7 @@ export function ReservePhotos({ draft }: { draft: DraftRecord }) {
         )}
         {batch.uploading && <UploadOverlay percent={batch.percent} label={t('Pictures')} />}
       </div>
-      <p className="font-medium text-slate-900 dark:text-white">{onCloud} Photos Uploaded On The Cloud</p>
+      <p className="font-medium text-slate-900 dark:text-white">{t('{count} Photos Uploaded On The Cloud', { count: onCloud })}</p>
       {editing && <PhotoEditor photo={editing.photo} onSave={saveEdit} onCancel={() => setEditing(null)} />}
     </section>
   )

@@ -84,7 +84,7 @@ export function ReserveScreen({ unitId, companyId, userId }: ReserveScreenProps)
         <ReserveForm draft={draft} closingRef={closingRef} />
       ) : draft === null && !available ? (
         <div className="flex flex-col items-start gap-3 rounded-lg border border-slate-200 bg-white p-6 dark:border-strokedark dark:bg-boxdark">
-          <p role="alert">Only an Available unit can be reserved. This unit is {unit.data.status}.</p>
+          <p role="alert">{t('Only an Available unit can be reserved. This unit is {status}.', { status: unit.data.status })}</p>
           <Link to="/unit/$unitId" params={{ unitId }} className="font-medium text-primary hover:underline">
             {t('Back to the unit')}
           </Link>

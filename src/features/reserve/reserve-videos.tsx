@@ -54,7 +54,7 @@ export function ReserveVideos({ draft }: { draft: DraftRecord }) {
         </Button>
         {batch.uploading && (
           <span role="status" className="font-medium text-slate-900 dark:text-white">
-            Uploading {batch.percent}%
+            {t('Uploading {percent}%', { percent: batch.percent })}
           </span>
         )}
       </div>
@@ -72,7 +72,7 @@ export function ReserveVideos({ draft }: { draft: DraftRecord }) {
           ))}
         </ul>
       )}
-      <p className="font-medium text-slate-900 dark:text-white">{onCloud} Videos Uploaded On The Cloud</p>
+      <p className="font-medium text-slate-900 dark:text-white">{t('{count} Videos Uploaded On The Cloud', { count: onCloud })}</p>
     </section>
   )
 }

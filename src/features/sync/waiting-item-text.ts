@@ -4,6 +4,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import type { Unit } from '../../../core/contract/units.ts'
 import { isPagedData } from '../../api/paged-list.ts'
 import type { WaitingItem } from '../../outbox/outbox-summary.ts'
+import { formatDecimal } from '../../i18n/format-number.ts'
 import { t } from '../../i18n/translate.ts'
 
 const KB = 1024
@@ -11,9 +12,9 @@ const MB = 1024 * 1024
 
 /** '0.4 KB', '312.5 KB', '2.3 MB'; never '0.0 KB' for a body that has bytes. */
 export function formatSize(bytes: number): string {
-  if (bytes >= MB) return `${(bytes / MB).toFixed(1)} MB`
+  if (bytes >= MB) return t('{size} MB', { size: formatDecimal(bytes / MB, 1) })
   const kb = bytes / KB
-  return `${bytes > 0 && kb < 0.1 ? '0.1' : kb.toFixed(1)} KB`
+  return t('{size} KB', { size: formatDecimal(bytes > 0 && kb < 0.1 ? 0.1 : kb, 1) })
 }
 
 export function waitingItemState(item: Pick<WaitingItem, 'state' | 'progress'>): string {

@@ -85,7 +85,9 @@ function WaitingItemRow({ item }: { item: WaitingItem }) {
       <div className="min-w-0">
         <p className="font-semibold text-slate-900 dark:text-white">{item.what}</p>
         <p className="text-sm text-slate-600 dark:text-slate-300">
-          {unitLabel(queryClient, item.unitId)} · {formatSize(item.size)}
+          {/* A change of the user (their language) is for no unit. */}
+          {item.unitId ? `${unitLabel(queryClient, item.unitId)} · ` : ''}
+          {formatSize(item.size)}
         </p>
         {item.error && (
           <p className={`mt-1 text-sm ${item.state === 'failed' || item.state === 'held' ? 'text-red-700 dark:text-red-300' : 'text-slate-600 dark:text-slate-300'}`}>{item.error}</p>

@@ -34,7 +34,7 @@ export function UnitActions({ unit }: { unit: Unit }) {
       <div className="flex flex-col gap-1 text-sm font-medium">
         {uncertified > 0 && (
           <p className="text-red-700 dark:text-red-300">
-            {uncertified === 1 ? 'An out-of-service defect is' : `${uncertified} out-of-service defects are`} not certified yet.{' '}
+            {uncertified === 1 ? t('An out-of-service defect is not certified yet.') : t('{count} out-of-service defects are not certified yet.', { count: uncertified })}{' '}
             <Link to="/defects" search={{ unitId: unit._id }} className="underline">
               {t('Certify on Defects')}
             </Link>
@@ -42,8 +42,9 @@ export function UnitActions({ unit }: { unit: Unit }) {
         )}
         {waiting > 0 && (
           <p className="text-amber-800 dark:text-amber-200">
-            {waiting === 1 ? 'A certification is' : `${waiting} certifications are`} waiting to be sent. 'Mark Maintenance Complete' is offered once the server has{' '}
-            {waiting === 1 ? 'it' : 'them'}.
+            {waiting === 1
+              ? t("A certification is waiting to be sent. 'Mark Maintenance Complete' is offered once the server has it.")
+              : t("{count} certifications are waiting to be sent. 'Mark Maintenance Complete' is offered once the server has them.", { count: waiting })}
           </p>
         )}
       </div>

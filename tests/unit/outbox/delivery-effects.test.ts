@@ -83,8 +83,15 @@ describe('what a settled op changes', () => {
     expect(invalidated(queryClient, ['pre-inspections', 'last', 'u1'])).toBe(true)
   })
 
+  test('a language reaching the server refreshes the user, so every screen reads their language from it', () => {
+    const queryClient = new QueryClient()
+    queryClient.setQueryData(['user', 'd1'], { _id: 'd1', language: 'es' })
+    applyDeliveryNews(queryClient, news({ opKind: 'language', draftKind: null, finished: false }))
+    expect(invalidated(queryClient, ['user', 'd1'])).toBe(true)
+  })
+
   test('the table names every kind of op', () => {
-    expect(Object.keys(OP_TOUCHES).sort()).toEqual(['certify', 'create', 'delete', 'remove', 'result', 'review', 'update', 'upload'])
+    expect(Object.keys(OP_TOUCHES).sort()).toEqual(['certify', 'create', 'delete', 'language', 'remove', 'result', 'review', 'update', 'upload'])
   })
 })
 

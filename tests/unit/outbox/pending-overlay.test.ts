@@ -7,6 +7,7 @@ import type { Unit } from '../../../core/contract/units.ts'
 import { hasPendingChanges } from '../../../src/api/pending-changes.ts'
 import { finishDraft, setRecipient, startDraft } from '../../../src/outbox/draft-store.ts'
 import { OutboxDb } from '../../../src/outbox/outbox-db.ts'
+import { queueLanguage } from '../../../src/outbox/language-store.ts'
 import { pendingStatuses, startPendingOverlay } from '../../../src/outbox/pending-overlay.ts'
 import { aUnit } from '../units/unit-fixture.ts'
 
@@ -69,5 +70,26 @@ describe('the pending overlay', () => {
       [{ draftId: 'a', state: 'failed' } as never],
     )
     expect([...statuses]).toEqual([['u2', { status: 'Reserved', toUserId: null }]])
+  })
+
+  test('a language chosen offline stays on the cached user while it waits, whatever a read of the user answers', async () => {
+    const db = freshDb()
+    const queryClient = new QueryClient()
+    const userRead = () => queryClient.fetchQuery({ queryKey: ['user', 'd1'], queryFn: () => ({ _id: 'd1', language: 'en' }), staleTime: 0 })
+    await userRead()
+    await queueLanguage(db, 'd1', 'fr')
+    const stop = startPendingOverlay(queryClient, db)
+    try {
+      await vi.waitFor(() => expect(queryClient.getQueryData<{ language: string }>(['user', 'd1'])?.language).toBe('fr'))
+      await userRead()
+      expect(queryClient.getQueryData<{ language: string }>(['user', 'd1'])?.language).toBe('fr')
+      // Delivered: the server's word counts again.
+      await db.ops.clear()
+      await vi.waitFor(() => expect(hasPendingChanges()).toBe(false))
+      await userRead()
+      expect(queryClient.getQueryData<{ language: string }>(['user', 'd1'])?.language).toBe('en')
+    } finally {
+      stop()
+    }
   })
 })
