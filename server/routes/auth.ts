@@ -106,12 +106,17 @@ export function authRoutes() {
     // A company link asks to join; only an invitation, which the owner sent, joins at once.
     const company = !invitation && body.companyId ? await activeCompany(db, body.companyId) : null
     const passwordHash = await hashPassword(body.password, scryptCost)
+    // The language the sign-up page showed (the app sends it as Accept-Language) becomes the account's,
+    // so mails and reminders reach a driver who never opens Settings in the language of their phone.
+    // English is what a null means anyway: left null, the account still follows each device (decision 022).
+    const pageLanguage = languageOfHeader(c.req.header('Accept-Language'))
+    const language = pageLanguage === 'en' ? null : pageLanguage
     const membership = invitation ? { role: 'driver' as RoleName, companyId: invitation.companyId, isNewUser: false } : { role: null, companyId: null, isNewUser: true }
 
     await db.transaction(async (tx) => {
       const [created] = await tx
         .insert(users)
-        .values({ email: body.email, firstName: body.firstName, lastName: body.lastName, phone: body.phone, passwordHash, ...membership, createdAt: now, updatedAt: now })
+        .values({ email: body.email, firstName: body.firstName, lastName: body.lastName, phone: body.phone, passwordHash, language, ...membership, createdAt: now, updatedAt: now })
         .onConflictDoNothing({ target: users.email })
         .returning({ id: users.id })
       if (created && invitation) {
@@ -128,7 +133,7 @@ export function authRoutes() {
         email: body.email,
         created: created !== undefined,
         companyName: company?.name ?? null,
-        language: languageOfHeader(c.req.header('Accept-Language')),
+        language: pageLanguage,
       })
     })
     const message = company ? `${SIGNED_UP_THANKS} ${requestSentMessage(company.name)} ${PLEASE_SIGN_IN}` : `${SIGNED_UP_THANKS} ${SIGN_IN_AND_READ_MAIL}`

@@ -11,9 +11,9 @@ test('a language chosen offline in Settings reaches the server once back online'
   const { token, user } = (await login.json()) as { token: string; user: { _id: string } }
   const serverLanguage = async () => ((await (await request.get(`/api/user/${user._id}`, { headers: owner.headers })).json()) as { user: { language: string | null } }).user.language
   await page.addInitScript(
-    ({ token, userId }) => {
-      localStorage.setItem('token', token)
-      localStorage.setItem('userId', userId)
+    (session) => {
+      localStorage.setItem('token', session.token)
+      localStorage.setItem('userId', session.userId)
     },
     { token, userId: user._id },
   )

@@ -100,6 +100,21 @@ describe('mail', () => {
     expect(welcome!.subject).toBe('Bienvenue sur Fleetyard')
     expect(welcome!.text).toContain('Votre demande pour joindre Transports Roy est envoyée')
   })
+
+  test("a sign-up keeps its page's language with the account, so later mails need no Settings visit; English leaves it unchosen", async () => {
+    const languageOf = async (email: string) => (await ctx.db.select({ language: users.language }).from(users).where(eq(users.email, email)))[0]?.language
+    const register = (email: string, acceptLanguage: string) =>
+      ctx.call('POST', '/auth/register', { json: { email, password: 'Secret1', firstName: 'Ana', lastName: 'Ruiz', phone: '' }, headers: { 'accept-language': acceptLanguage } })
+    const spanish = `conductora-${Date.now()}@example.com`
+    expect((await register(spanish, 'es-MX,es;q=0.9,en;q=0.5')).status).toBe(201)
+    expect(await languageOf(spanish)).toBe('es')
+    const english = `driver-${Date.now()}@example.com`
+    expect((await register(english, 'en-US,en;q=0.9')).status).toBe(201)
+    expect(await languageOf(english)).toBeNull()
+    // A sign-up with an address that has an account changes nothing of that account.
+    expect((await register(spanish, 'fr-CA')).status).toBe(201)
+    expect(await languageOf(spanish)).toBe('es')
+  })
 })
 
 describe('push and in-app notifications', () => {
