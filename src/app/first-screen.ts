@@ -5,8 +5,8 @@
 // and took a share of a slow link and of the main thread from them (issue 12: on /units the bell's
 // code and the counts were asked for between the list's data and its first paint). A start that
 // never settles (a request that hangs on a lying network) lets them go after FIRST_SCREEN_LIMIT_MS.
-import { useSyncExternalStore } from 'react'
 import type { QueryClient } from '@tanstack/react-query'
+import { isFirstScreenShown, markFirstScreenShown } from '../lib/first-screen-shown.ts'
 import { whenIdle } from '../lib/when-idle.ts'
 
 /** The router's part in this: it says when it has rendered a location. */
@@ -17,45 +17,7 @@ interface RenderingRouter {
 /** However slow the opening screen, deferred work waits no longer than this. */
 export const FIRST_SCREEN_LIMIT_MS = 10_000
 
-let shown = false
-const listeners = new Set<() => void>()
-
-function markShown(): void {
-  if (shown) return
-  shown = true
-  const waiting = [...listeners]
-  listeners.clear()
-  // One at a time, each in a task of its own: all at once (three lazy components rendered, their
-  // chunks' preload links added, effects run) they made one long task just after the first paint.
-  const next = () => {
-    waiting.shift()?.()
-    if (waiting.length > 0) window.setTimeout(next, 0)
-  }
-  next()
-}
-
-export function isFirstScreenShown(): boolean {
-  return shown
-}
-
-/** Runs `then` once the first screen is up (at once if it is); returns the cancel. */
-export function afterFirstScreen(then: () => void): () => void {
-  if (shown) {
-    then()
-    return () => {}
-  }
-  listeners.add(then)
-  return () => listeners.delete(then)
-}
-
-function subscribe(listener: () => void): () => void {
-  return afterFirstScreen(listener)
-}
-
-/** For components that render something only once the first screen is up. */
-export function useFirstScreenShown(): boolean {
-  return useSyncExternalStore(subscribe, isFirstScreenShown, isFirstScreenShown)
-}
+export { afterFirstScreen, isFirstScreenShown, useFirstScreenShown } from '../lib/first-screen-shown.ts'
 
 /**
  * Runs `then` once the next frame is painted (a task queued from an animation frame runs after it) and
@@ -84,13 +46,13 @@ export function watchFirstScreen(router: RenderingRouter, queryClient: QueryClie
   let rendered = false
   let cancelPaint: (() => void) | undefined
   const settle = () => {
-    if (shown || cancelPaint || !rendered || queryClient.isFetching() > 0) return
+    if (isFirstScreenShown() || cancelPaint || !rendered || queryClient.isFetching() > 0) return
     cancelPaint = afterNextPaint(() => {
       cancelPaint = undefined
       // Something may have started fetching while the frame was painted (a route's second query).
       if (queryClient.isFetching() > 0) return
       stop()
-      markShown()
+      markFirstScreenShown()
     })
   }
   const stopRendered = router.subscribe('onRendered', () => {
@@ -100,7 +62,7 @@ export function watchFirstScreen(router: RenderingRouter, queryClient: QueryClie
   const stopQueries = queryClient.getQueryCache().subscribe(settle)
   const limit = window.setTimeout(() => {
     stop()
-    markShown()
+    markFirstScreenShown()
   }, limitMs)
   function stop() {
     stopRendered()

@@ -2,7 +2,7 @@
 // severity, note and certification (who, when, the note and signature), and whether the unit may run.
 // Shared by the next driver's review and the owner's lists.
 import type { ItemResult } from '../../core/contract/dvir.ts'
-import { certificationLabel, resultLabel, severityLabel } from '../features/pretrip/dvir-labels.ts'
+import { certificationLabel, resultLabel, severityLabel } from './dvir-labels.ts'
 import { formatInspectionDate } from '../lib/dates.ts'
 import { t } from '../i18n/translate.ts'
 

@@ -3,7 +3,7 @@
 // and below the rendered rows so the scrollbar stands for the whole loaded list.
 import { useEffect, useRef } from 'react'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { useFirstScreenShown } from '../app/first-screen.ts'
+import { useFirstScreenShown } from '../lib/first-screen-shown.ts'
 
 /** How close to the end of the loaded rows the next page is asked for. */
 export const LOAD_AHEAD_ROWS = 20

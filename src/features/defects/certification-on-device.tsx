@@ -11,7 +11,7 @@ import { outboxDb } from '../../outbox/outbox-db.ts'
 import { Button } from '../../ui/button.tsx'
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx'
 import { m, t, tr } from '../../i18n/translate.ts'
-import { certificationLabel } from '../pretrip/dvir-labels.ts'
+import { certificationLabel } from '../../ui/dvir-labels.ts'
 
 export const DISCARD_CERTIFICATION_MESSAGE = m('Discard this certification? What you entered is deleted from this device and never sent.')
 

@@ -14,7 +14,7 @@ import { FormActions } from '../../ui/form-actions.tsx'
 import { Modal } from '../../ui/modal.tsx'
 import { SignaturePad } from '../../ui/signature-pad.tsx'
 import { m, t, tr } from '../../i18n/translate.ts'
-import { certificationLabel, severityLabel } from '../pretrip/dvir-labels.ts'
+import { certificationLabel, severityLabel } from '../../ui/dvir-labels.ts'
 
 export const CERTIFICATION_SAVED_MESSAGE = m('Certification saved. It is sent to the server as soon as there is a connection.')
 

@@ -13,7 +13,7 @@ import {
 } from '../../../core/contract/dvir.ts'
 import type { ItemResultPayload } from '../../outbox/outbox-db.ts'
 import { t } from '../../i18n/translate.ts'
-import { resultLabel, severityLabel } from './dvir-labels.ts'
+import { resultLabel, severityLabel } from '../../ui/dvir-labels.ts'
 
 export interface ItemResultFieldsProps {
   item: string

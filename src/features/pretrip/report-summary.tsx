@@ -3,7 +3,7 @@
 import type { ItemResultPayload } from '../../outbox/outbox-db.ts'
 import { defectSummary } from './pretrip-rules.ts'
 import { t } from '../../i18n/translate.ts'
-import { resultLabel, severityLabel } from './dvir-labels.ts'
+import { resultLabel, severityLabel } from '../../ui/dvir-labels.ts'
 
 export function ReportSummary({ results }: { results: readonly ItemResultPayload[] }) {
   const { defects, safeToOperate } = defectSummary(results)

@@ -19,7 +19,7 @@ import { SignaturePad } from '../../ui/signature-pad.tsx'
 import { capturesOf, resultsOf, SIGN_REPORT_MESSAGE } from './pretrip-rules.ts'
 import { ReportSummary } from './report-summary.tsx'
 import { m, t, tr } from '../../i18n/translate.ts'
-import { resultLabel, severityLabel } from './dvir-labels.ts'
+import { resultLabel, severityLabel } from '../../ui/dvir-labels.ts'
 import { checklistItemLabel } from '../../lib/checklist.ts'
 
 export const PRETRIP_SAVED_MESSAGE = m('Pre-Inspection was successfully saved.')
