@@ -72,6 +72,8 @@ interface Outcome {
   message: unknown
   /** Whether any table or the file store changed. */
   stored: boolean
+  /** What changed, when something did: the tables, and the file store's entries before and after. */
+  changed?: Record<string, { before: string | undefined; after: string | undefined }>
 }
 
 /** Uploads and reports what happened, for comparing against `refused(...)`. */
@@ -79,7 +81,11 @@ async function attempt(target: Target, file: Upload): Promise<Outcome> {
   const before = await fingerprint(ctx)
   const response = await upload(target, file)
   const after = await fingerprint(ctx)
-  return { status: response.status, message: response.body?.message, stored: JSON.stringify(after) !== JSON.stringify(before) }
+  const changedKeys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((key) => before[key] !== after[key])
+  // Only when something changed, so an equal outcome compares equal; then the diff names what it was
+  // (this failed once in a full run under load: a refused checklist photo with something changed).
+  const changed = changedKeys.length > 0 ? { changed: Object.fromEntries(changedKeys.map((key) => [key, { before: before[key], after: after[key] }])) } : {}
+  return { status: response.status, message: response.body?.message, stored: changedKeys.length > 0, ...changed }
 }
 
 /** A refusal with a message that left every table and the file store as they were. */
