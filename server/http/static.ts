@@ -43,6 +43,16 @@ export function acceptsBrotli(header: string | undefined): boolean {
   })
 }
 
+/** Whether `file.br` exists and was written no earlier than `file`. */
+async function copyIsCurrent(file: string): Promise<boolean> {
+  try {
+    const [original, copy] = await Promise.all([stat(file), stat(`${file}.br`)])
+    return copy.isFile() && copy.mtimeMs >= original.mtimeMs
+  } catch {
+    return false
+  }
+}
+
 async function readIfFile(file: string): Promise<Buffer | null> {
   try {
     const info = await stat(file)
@@ -58,9 +68,13 @@ export function serveClient(app: Hono<AppEnv>, staticDir: string): void {
   // undefined: not looked for yet; null: the build has none.
   let indexHtmlBrotli: Buffer | null | undefined
 
-  /** The file as the browser asked for it: its brotli copy when taken and present, else as is. */
+  /**
+   * The file as the browser asked for it: its brotli copy when taken, present and not older than the
+   * file (a file changed after the build, by hand or by a deploy that copies files one by one, must not
+   * be served as its old copy), else as is.
+   */
   async function bodyFor(file: string, brotli: boolean): Promise<{ body: Buffer; encoding?: 'br' } | null> {
-    if (brotli) {
+    if (brotli && (await copyIsCurrent(file))) {
       const compressed = await readIfFile(`${file}.br`)
       if (compressed) return { body: compressed, encoding: 'br' }
     }

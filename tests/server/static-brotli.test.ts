@@ -1,7 +1,7 @@
 // The built client's brotli copies (issue 24 item 8): a browser that takes brotli gets the build's `.br`
 // file, byte for byte what the build wrote; one that does not gets gzip as before; a file the build left
 // without a copy is gzipped too, and the shell follows the same rule.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
@@ -87,4 +87,18 @@ test('Accept-Encoding is read as RFC 9110 writes it', () => {
   expect(acceptsBrotli('br;q=0.000')).toBe(false)
   expect(acceptsBrotli('brotli, gzip')).toBe(false)
   expect(acceptsBrotli(undefined)).toBe(false)
+})
+
+test('a file changed after the build is sent as it is now, never as its older brotli copy', async () => {
+  const file = path.join(staticDir, 'assets', 'changed-abc.js')
+  writeFileSync(file, chunk)
+  await precompressDir(staticDir)
+  expect((await get('/assets/changed-abc.js', 'br')).response.headers.get('content-encoding')).toBe('br')
+  // As a deploy that replaces the service worker does: the file changes, its copy stays.
+  appendFileSync(file, '// the next version\n')
+  const later = new Date(Date.now() + 5_000)
+  utimesSync(file, later, later)
+  const { response, body } = await get('/assets/changed-abc.js', 'gzip, br')
+  expect(response.headers.get('content-encoding')).toBe('gzip')
+  expect(gunzipSync(body).toString()).toBe(`${chunk}// the next version\n`)
 })
