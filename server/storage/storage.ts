@@ -2,6 +2,8 @@
 // (s3-store.ts) is selected by env. Keys are ours (never user file names), so no path tricks reach disk.
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto'
 import { createWriteStream } from 'node:fs'
+import { once } from 'node:events'
+import type { Readable } from 'node:stream'
 import { mkdir, open, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
@@ -70,6 +72,22 @@ const isMissing = (error: unknown) => {
 }
 
 /**
+ * Streams `source` into `temp`. On a failure (a body over its limit, a broken request) it returns only
+ * once the file is closed: its open may still wait in the thread pool when the source fails early on a
+ * busy machine, and a temp file removed before it opens would be created after, and left behind (seen
+ * as a stray `.partial` after a refused upload, under load).
+ */
+async function writeStreamTo(source: Readable | AsyncIterable<Uint8Array>, temp: string): Promise<void> {
+  const sink = createWriteStream(temp)
+  try {
+    await pipeline(source, sink)
+  } catch (error) {
+    if (!sink.closed) await once(sink, 'close').catch(() => undefined)
+    throw error
+  }
+}
+
+/**
  * Files under `root/{folder}/{id}`, each with its content type beside it in `{id}.type`. Writes go to
  * temp names in the same folder and are renamed into place (type first, then bytes), so a reader sees
  * a file whole or not at all, and a failed write leaves nothing under the key.
@@ -104,7 +122,7 @@ export function diskFileStore(root: string): FileStore {
         throw new Error(`invalid file key ${key}`)
       }
       const source = nodeReadableOf(body)
-      await store(key, (temp) => pipeline(sizeChecked(source, options.size), createWriteStream(temp)), contentType)
+      await store(key, (temp) => writeStreamTo(sizeChecked(source, options.size), temp), contentType)
     },
     async get(key) {
       if (!isFileKey(key)) return null
