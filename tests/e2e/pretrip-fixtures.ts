@@ -113,3 +113,19 @@ export async function signAndFinish(page: Page): Promise<void> {
   await sign(page, 'Driver, Sign Below')
   await page.getByRole('button', { name: 'Next' }).click()
 }
+
+/** The page's Query cache is on the device (localStorage) with this unit and its pre-trip list. */
+export async function waitForPersistedCache(page: Page, unitId: string): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate((id) => {
+          const raw = localStorage.getItem('fleetyard-query-cache-v1')
+          if (!raw) return false
+          const keys = (JSON.parse(raw) as { clientState: { queries: { queryKey: unknown[] }[] } }).clientState.queries.map((query) => JSON.stringify(query.queryKey))
+          return keys.includes(JSON.stringify(['units', 'info', id])) && keys.includes(JSON.stringify(['pre-inspections', 'mine', id]))
+        }, unitId),
+      { timeout: 15_000 },
+    )
+    .toBe(true)
+}

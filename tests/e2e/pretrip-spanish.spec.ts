@@ -1,9 +1,9 @@
 // Issue 25: one driver journey in Spanish. A phone whose browser prefers Spanish opens the app in
 // Spanish with no choice made (navigator.languages); the offline reload still starts in Spanish (the
 // catalog is precached); and the whole pre-trip done offline reaches the server once back online.
-import { devices, type APIRequestContext, type Page } from '@playwright/test'
+import { devices, type APIRequestContext } from '@playwright/test'
 import { test, expect } from './fixtures.ts'
-import { canvasJpegs } from './pretrip-fixtures.ts'
+import { canvasJpegs, waitForPersistedCache } from './pretrip-fixtures.ts'
 import { sign } from './signature-pad.ts'
 
 const ALEX = 'alex@fleetyard.demo'
@@ -27,22 +27,6 @@ async function api<T>(request: APIRequestContext, session: Session, pathname: st
 
 async function finishedPretripCount(request: APIRequestContext, session: Session, unitId: string): Promise<number> {
   return (await api<{ items: unknown[] }>(request, session, `/pre-inspection/${unitId}/all`)).items.length
-}
-
-/** The page's Query cache is on the device with this unit and its pre-trip list. */
-async function waitForPersistedCache(page: Page, unitId: string): Promise<void> {
-  await expect
-    .poll(
-      () =>
-        page.evaluate((id) => {
-          const raw = localStorage.getItem('fleetyard-query-cache-v1')
-          if (!raw) return false
-          const keys = (JSON.parse(raw) as { clientState: { queries: { queryKey: unknown[] }[] } }).clientState.queries.map((query) => JSON.stringify(query.queryKey))
-          return keys.includes(JSON.stringify(['units', 'info', id])) && keys.includes(JSON.stringify(['pre-inspections', 'mine', id]))
-        }, unitId),
-      { timeout: 15_000 },
-    )
-    .toBe(true)
 }
 
 test('a Spanish-speaking driver does the pre-trip offline in Spanish and the server gets it once back online', async ({ page, context, request }) => {

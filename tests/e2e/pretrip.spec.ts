@@ -9,7 +9,7 @@ import path from 'node:path'
 import { devices, type APIRequestContext, type Browser, type Page } from '@playwright/test'
 import { imageSize } from 'image-size'
 import { test, expect, expectSignedIn } from './fixtures.ts'
-import { signAndFinish, startPretrip } from './pretrip-fixtures.ts'
+import { signAndFinish, startPretrip, waitForPersistedCache } from './pretrip-fixtures.ts'
 import { axeRunsOn } from './a11y/a11y-helpers.ts'
 
 const ALEX = 'alex@fleetyard.demo'
@@ -166,22 +166,6 @@ async function outboxState(page: Page): Promise<{ ops: number; drafts: { status:
         }
       }),
   )
-}
-
-/** The page's Query cache is on the device (localStorage) with this unit and its pre-trip list. */
-async function waitForPersistedCache(page: Page, unitId: string): Promise<void> {
-  await expect
-    .poll(
-      () =>
-        page.evaluate((id) => {
-          const raw = localStorage.getItem('fleetyard-query-cache-v1')
-          if (!raw) return false
-          const keys = (JSON.parse(raw) as { clientState: { queries: { queryKey: unknown[] }[] } }).clientState.queries.map((query) => JSON.stringify(query.queryKey))
-          return keys.includes(JSON.stringify(['units', 'info', id])) && keys.includes(JSON.stringify(['pre-inspections', 'mine', id]))
-        }, unitId),
-      { timeout: 15_000 },
-    )
-    .toBe(true)
 }
 
 /** After one online visit the service worker is installed; a reload puts the page under its control. */
