@@ -153,6 +153,13 @@ export type OpRecord = OpBody & {
   createdAt: number
   /** A resumable upload's URL once the server made one: a later attempt resumes it instead of starting over. */
   uploadUrl?: string | null
+  /**
+   * Every byte of that upload is on the server, and this attach (its JSON request) was sent, perhaps
+   * made a capture. A retry sends the very same request under the same key, and the server answers with
+   * the capture it made; tus may already have forgotten an attached upload, and a new upload attached
+   * under the old key would be a different request (422).
+   */
+  attach?: { path: string; body: string } | null
 }
 
 export interface MediaRecord {

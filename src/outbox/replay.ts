@@ -199,7 +199,7 @@ export function createReplayer(options: ReplayerOptions = {}): Replayer {
         }
       }
       // A refused upload is started afresh by a Retry (the server removed what it had of it).
-      const updated = await db.ops.update(op.seq!, { state: 'failed', lastError: message, progress: 0, uploadUrl: null })
+      const updated = await db.ops.update(op.seq!, { state: 'failed', lastError: message, progress: 0, uploadUrl: null, attach: null })
       if (updated && op.kind === 'upload') await setMediaState(db, op.draftId, op.payload.mediaId, 'failed')
     })
   }
@@ -300,41 +300,48 @@ export function createReplayer(options: ReplayerOptions = {}): Replayer {
         await fail(op, 'This draft was never created on the server.')
         return 'stopped'
       }
-      // Removed before it went on (or between attempts): what the server holds of it goes, nothing more is sent.
-      if (await removalOf(op)) return abandonUpload(op, session)
-      // Phase one: the bytes, resumable; the URL is kept the moment the server makes it.
-      let uploadUrl: string
-      try {
-        uploadUrl = await transport.sendResumable(
-          source,
-          { uploadUrl: op.uploadUrl ?? null, headers: { Authorization: authorization } },
-          {
-            onUrl: (url) => db.ops.update(seq, { uploadUrl: url }).then(() => undefined),
-            onProgress: (percent) => onProgress(Math.min(99, percent)),
-            cancelled: async () => (await removalOf(op)) !== undefined,
-          },
-        )
-      } catch (error) {
-        await progressWrites
-        // By name: resumable-send.ts is loaded lazily, and this module must not pull it in.
-        if (error instanceof Error && error.name === 'UploadCancelled') return abandonUpload(op, session)
-        if (error instanceof Error && error.name === 'UploadRefused') {
-          const refused = error as UploadRefused
-          link.reportAnswer()
-          if (refused.status === 401) return pauseForSignIn(seq, session)
-          await fail(op, refused.message)
+      if (op.attach) {
+        // Its attach went out before and may have made a capture: the same request again (the removal
+        // queued behind it, if any, then removes the capture it answers with).
+        request = { method: 'POST', path: op.attach.path, contentType: 'application/json', body: op.attach.body, size: op.attach.body.length }
+      } else {
+        // Removed before it went on (or between attempts): what the server holds of it goes, nothing more is sent.
+        if (await removalOf(op)) return abandonUpload(op, session)
+        // Phase one: the bytes, resumable; the URL is kept the moment the server makes it.
+        let uploadUrl: string
+        try {
+          uploadUrl = await transport.sendResumable(
+            source,
+            { uploadUrl: op.uploadUrl ?? null, headers: { Authorization: authorization } },
+            {
+              onUrl: (url) => db.ops.update(seq, { uploadUrl: url }).then(() => undefined),
+              onProgress: (percent) => onProgress(Math.min(99, percent)),
+              cancelled: async () => (await removalOf(op)) !== undefined,
+            },
+          )
+        } catch (error) {
+          await progressWrites
+          // By name: resumable-send.ts is loaded lazily, and this module must not pull it in.
+          if (error instanceof Error && error.name === 'UploadCancelled') return abandonUpload(op, session)
+          if (error instanceof Error && error.name === 'UploadRefused') {
+            const refused = error as UploadRefused
+            link.reportAnswer()
+            if (refused.status === 401) return pauseForSignIn(seq, session)
+            await fail(op, refused.message)
+            return 'stopped'
+          }
+          link.reportNoAnswer()
+          await retryLater(op, WAITING_FOR_CONNECTION)
           return 'stopped'
         }
-        link.reportNoAnswer()
-        await retryLater(op, WAITING_FOR_CONNECTION)
-        return 'stopped'
+        link.reportAnswer()
+        await progressWrites
+        // Removed while its bytes were on their way: the finished upload goes instead of becoming a capture.
+        if (await removalOf(op)) return abandonUpload(op, session)
+        // Phase two: one capture of it, under the op's key; kept, so a retry sends exactly this again.
+        request = await buildAttachRequest(db, { ...op, kind: 'upload' }, draft, uploadUrl)
+        if (!('unsendable' in request)) await db.ops.update(seq, { attach: { path: request.path, body: request.body as string } })
       }
-      link.reportAnswer()
-      await progressWrites
-      // Removed while its bytes were on their way: the finished upload goes instead of becoming a capture.
-      if (await removalOf(op)) return abandonUpload(op, session)
-      // Phase two: one capture of it, under the op's key.
-      request = await buildAttachRequest(db, { ...op, kind: 'upload' }, draft, uploadUrl)
     } else if (op.kind === 'remove' && !op.payload.serverId) {
       // Its upload never produced a capture on the server: nothing there to remove.
       return applySuccess(op, null)

@@ -96,17 +96,30 @@ test('the attach’s answer lost after the server made the capture: the retry ge
   await capturedPretripWithVideo(phone, session, unitId!, file, description)
 
   let lost = false
+  let uploadUrl: string | null = null
+  let uploadsCreated = 0
   const send: FetchLike = async (input, init) => {
     const attach = /video-preInspection/.test(input) && init.method === 'POST'
     const response = await fetch(input, init)
+    if (init.method === 'POST' && /\/uploads\/?$/.test(input)) {
+      uploadsCreated++
+      uploadUrl = new URL(response.headers.get('location')!, input).href
+    }
     if (attach && !lost) {
       lost = true
+      // The answer is lost for as long as the server takes to forget tus's record of the attached upload
+      // (a job): the retry then finds no upload at its URL, as a phone out of signal for a while does.
+      await expect
+        .poll(async () => (await fetch(uploadUrl!, { method: 'HEAD', headers: { Authorization: `Bearer ${session.token}`, 'Tus-Resumable': '1.0.0' } })).status, { timeout: 60_000 })
+        .not.toBe(200)
       throw new TypeError('fetch failed')
     }
     return response
   }
   await phone.drain(server.apiUrl, send)
   expect(lost).toBe(true)
+  // The retry attaches the upload it already finished: the video is not sent a second time.
+  expect(uploadsCreated).toBe(1)
   const { bodies } = await videoOnServer(session, unitId!, description)
   expect(bodies).toHaveLength(1)
   await phone.close()

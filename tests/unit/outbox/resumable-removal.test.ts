@@ -137,3 +137,27 @@ test('a PATCH at a wrong offset (409, tus 1.0) is resumed from the server’s of
   expect(capture).toBeDefined()
   expect(await server.mediaOf(draft!.serverId!)).toHaveLength(1)
 })
+
+test('a video removed after its attach went out but its answer was lost: the attach goes again, then the capture it made is removed', { timeout: 120_000 }, async () => {
+  const { db, draftId, mediaId } = await deviceWithVideo(1)
+  // The attach reaches the server (a capture is made); its answer does not reach the phone.
+  const lostAttach: FetchLike = async (input, init) => {
+    const response = await server.fetch(input, init)
+    if (init.method === 'POST' && /video-preInspection/.test(input)) throw new TypeError('Failed to fetch')
+    return response
+  }
+  await replayer(db, lostAttach).replayOnce()
+  const draft = await db.drafts.get(draftId)
+  expect(await server.mediaOf(draft!.serverId!)).toHaveLength(1)
+
+  await removeCapture(db, draftId, mediaId)
+  await db.ops.toCollection().modify({ nextAttemptAt: 0 })
+  const again = server.requests.length
+  expect((await replayer(db).replayOnce()).failed).toBe(0)
+  const seen = requestsSince(again)
+  // No byte sent again and no termination of an upload that is already a capture.
+  expect(seen.filter((line) => line.startsWith('PATCH') || line.startsWith('POST /uploads') || line.startsWith('DELETE /uploads'))).toEqual([])
+  expect(seen[0]).toMatch(/^POST \/pre-inspection\/video-preInspection\/:id 20[01]$/)
+  expect(await server.mediaOf(draft!.serverId!)).toHaveLength(0)
+  expect(await db.ops.where('draftId').equals(draftId).filter((op) => op.kind === 'upload' || op.kind === 'remove').count()).toBe(0)
+})
