@@ -163,6 +163,9 @@ it('a driver does a pre-trip offline on an iPhone-sized WebKit, reloads offline,
   await click(browser, 'Sign In')
   await waitFor(browser, 'the signed-in screen', async () => /\/units$/.test(await browser.getUrl()) && (await button(browser, 'User menu').isDisplayed()))
   expect(await browser.execute(() => navigator.userAgent)).toContain('iPhone')
+  // Her units listed before the page is left: a list still loading when a full page load replaces it is
+  // never in the device's copy of the cache, and the offline starts below need it.
+  await waitForText(browser, unit.unitNumber)
   const device = await browser.execute(() => ({ width: innerWidth, storage: 'storage' in navigator, backgroundSync: 'SyncManager' in window }))
   console.log(`[engine] window ${device.width} px wide, navigator.storage ${device.storage}, Background Sync ${device.backgroundSync}`)
 
