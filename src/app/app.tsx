@@ -24,6 +24,7 @@ import { ServerUnreachable } from '../ui/server-unreachable.tsx'
 import { useLocaleVersion } from '../i18n/use-locale.ts'
 import { useToastsWanted, wantToasts, wantToastsOffQuietScreens } from './toasts-wanted.ts'
 import { TOAST_SHOWS_MS, keptToastId, takeKeptToast } from '../ui/kept-toast.ts'
+import { outboxMessageText } from '../outbox/outbox-message-text.ts'
 
 // The toasts' library (about 4.6 KB gzip) loads once the first screen is up: nothing toasts before then,
 // and a toast raised earlier still shows when the Toaster mounts (its store is the library's own). On a
@@ -53,7 +54,7 @@ onlineManager.setEventListener((setOnline) => {
 // the user is on (the toasts' library loads then).
 followDeliveries(queryClient, (message) => {
   wantToasts()
-  void retryingImport(() => import('react-hot-toast'), { has: 'toast' }).then(({ toast }) => toast.error(message, { id: `refused:${message}` }))
+  void retryingImport(() => import('react-hot-toast'), { has: 'toast' }).then(({ toast }) => toast.error(outboxMessageText(message), { id: `refused:${message}` }))
 })
 
 wantToastsOffQuietScreens(router)

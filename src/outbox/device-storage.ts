@@ -1,8 +1,9 @@
 // The device's storage budget: asking the browser to keep our data, and turning a full disk into a
 // message the user can act on.
 import type { OutboxDb } from './outbox-db.ts'
+import { m } from '../i18n/translate.ts'
 
-export const OUT_OF_SPACE_MESSAGE = 'This device is out of storage space. Free some space — nothing you already captured was lost.'
+export const OUT_OF_SPACE_MESSAGE = m('This device is out of storage space. Free some space — nothing you already captured was lost.')
 
 /** IndexedDB's quota error, whether raw or wrapped by Dexie (which keeps the original as `inner`). */
 export function isQuotaError(error: unknown): boolean {

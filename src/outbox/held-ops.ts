@@ -9,25 +9,27 @@ import { FINISHED_STEP } from '../../core/contract/inspections.ts'
 import { deleteDraftMediaBytes, deleteMediaBytes } from './media-store.ts'
 import { announceQueued } from './ops.ts'
 import type { OpKind, OpRecord, OutboxDb } from './outbox-db.ts'
+import { m } from '../i18n/translate.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 export const RESEND_WINDOW_MS = OUTBOX_RESEND_WINDOW_DAYS * DAY_MS
 
-export const HELD_MESSAGE = `Sent ${OUTBOX_RESEND_WINDOW_DAYS} or more days ago and never confirmed: the server may already have it. Send it anyway or discard it.`
+/** Kept on the op in English with the number filled in; shown through outboxMessageText(). */
+export const HELD_MESSAGE = m('Sent {days} or more days ago and never confirmed: the server may already have it. Send it anyway or discard it.').replace('{days}', String(OUTBOX_RESEND_WINDOW_DAYS))
 
-export const SEND_ANYWAY_WARNING =
-  'The server may already have this change. If it still remembers it, sending it again records it once; if it has forgotten it, the change may be recorded twice. Send it anyway?'
+export const SEND_ANYWAY_WARNING = m(
+  'The server may already have this change. If it still remembers it, sending it again records it once; if it has forgotten it, the change may be recorded twice. Send it anyway?',
+)
 
 /** What discarding a held op of this kind does, in words the confirmation shows. */
 export function discardWarning(kind: OpKind): string {
-  const unknown = 'The server may already have it; if it does not, it is lost.'
   switch (kind) {
     case 'create':
-      return 'This discards the whole draft on this device, with its photos and answers. The server may already have the draft; if it does not, it is lost. Discard it?'
+      return m('This discards the whole draft on this device, with its photos and answers. The server may already have the draft; if it does not, it is lost. Discard it?')
     case 'upload':
-      return `This removes the capture from this device. ${unknown} Discard it?`
+      return m('This removes the capture from this device. The server may already have it; if it does not, it is lost. Discard it?')
     default:
-      return `This change is never sent from this device again. ${unknown} Discard it?`
+      return m('This change is never sent from this device again. The server may already have it; if it does not, it is lost. Discard it?')
   }
 }
 

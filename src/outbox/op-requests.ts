@@ -3,6 +3,7 @@
 // bodies are built only from stored values, and multipart boundaries come from the op's id.
 import { readMedia } from './media-store.ts'
 import type { DraftRecord, MediaRef, OpRecord, OutboxDb } from './outbox-db.ts'
+import { m } from '../i18n/translate.ts'
 
 /** Larger photos than this go resumable too; videos always do (docs/decisions/015-resumable-media.md). */
 export const RESUMABLE_FROM_BYTES = 8 * 1024 * 1024
@@ -37,7 +38,7 @@ function bytesToBase64(bytes: Uint8Array): string {
  * under the op's key, so the server answers a repeat with the same capture.
  */
 export async function buildAttachRequest(db: OutboxDb, op: OpRecord & { kind: 'upload' }, draft: DraftRecord, uploadUrl: string): Promise<OutboxRequest | Unsendable> {
-  if (!draft.serverId) return { unsendable: 'This draft was never created on the server.' }
+  if (!draft.serverId) return { unsendable: NEVER_CREATED_MESSAGE }
   const ref = refOf(draft, op.payload.mediaId)
   const record = await db.media.get(op.payload.mediaId)
   const body: Record<string, unknown> = {
@@ -53,6 +54,9 @@ export async function buildAttachRequest(db: OutboxDb, op: OpRecord & { kind: 'u
   if (poster) body.poster = `data:image/jpeg;base64,${bytesToBase64(new Uint8Array(await new Blob(poster.parts).arrayBuffer()))}`
   return json('POST', uploadPath(draft, op.payload.kind), body)
 }
+
+/** A draft's change whose draft the server never made (its create was refused or discarded). */
+export const NEVER_CREATED_MESSAGE = m('This draft was never created on the server.')
 
 /** tus's uploads under the API prefix (server/routes/uploads.ts). */
 export const TUS_UPLOADS_PATH = '/uploads'
@@ -111,13 +115,13 @@ export async function buildRequest(db: OutboxDb, op: OpRecord, draft: DraftRecor
     return json('POST', `/defects/${encodeURIComponent(defectId)}/certify`, { action, note, signature, certified_at })
   }
   if (op.kind === 'language') return json('PUT', `/user/language/${encodeURIComponent(op.ownerUserId)}`, { language: op.payload.language })
-  if (!draft) return { unsendable: 'This draft is no longer on this device.' }
+  if (!draft) return { unsendable: m('This draft is no longer on this device.') }
   const resource = resourceOf(draft)
   if (op.kind === 'create') {
     return json('POST', resource, { type: draft.kind, company_id: draft.companyId, user_id: draft.ownerUserId, unit_id: draft.unitId })
   }
   // Lane order puts the create first; a missing id means the create never produced one.
-  if (!draft.serverId) return { unsendable: 'This draft was never created on the server.' }
+  if (!draft.serverId) return { unsendable: NEVER_CREATED_MESSAGE }
   const serverId = draft.serverId
 
   switch (op.kind) {
@@ -129,7 +133,7 @@ export async function buildRequest(db: OutboxDb, op: OpRecord, draft: DraftRecor
       return json('PUT', `${resource}/${encodeURIComponent(serverId)}`, { id: serverId, signature, description, to_user_id, currentStep })
     }
     case 'remove':
-      if (!op.payload.serverId) return { unsendable: 'This capture never reached the server.' }
+      if (!op.payload.serverId) return { unsendable: m('This capture never reached the server.') }
       return { method: 'DELETE', path: `${resource}/media/${encodeURIComponent(op.payload.serverId)}`, contentType: 'application/json', body: '', size: 0 }
     case 'delete':
       return json('POST', `${resource}/delete`, {
@@ -146,7 +150,7 @@ export async function buildRequest(db: OutboxDb, op: OpRecord, draft: DraftRecor
       return json('POST', `${resource}/${encodeURIComponent(serverId)}/review`, op.payload)
     case 'upload': {
       const stored = await readMedia(db, op.payload.mediaId)
-      if (!stored) return { unsendable: 'The captured file is no longer on this device.' }
+      if (!stored) return { unsendable: m('The captured file is no longer on this device.') }
       const fields: [string, string][] = [
         ['type', draft.kind],
         ['company_id', draft.companyId],

@@ -8,21 +8,23 @@ import { backoffDelay } from './backoff.ts'
 import { firstSentAtOf, HELD_MESSAGE, isPastResendWindow } from './held-ops.ts'
 import { newId } from './ids.ts'
 import { deleteDraftMediaBytes, deleteMediaBytes, readMediaSlice, sweepIncompleteMedia } from './media-store.ts'
-import { buildAttachRequest, buildRequest, isResumableUpload, TUS_UPLOADS_PATH, type OutboxRequest } from './op-requests.ts'
+import { buildAttachRequest, buildRequest, isResumableUpload, NEVER_CREATED_MESSAGE, TUS_UPLOADS_PATH, type OutboxRequest } from './op-requests.ts'
 import type { ResumableSource, UploadRefused } from './resumable-send.ts'
 import { setMediaState } from './ops.ts'
+import { withStatus } from './outbox-message-text.ts'
 import { outboxDb, type DraftRecord, type ItemResultPayload, type MediaRef, type OpRecord, type OutboxDb, type SessionRecord } from './outbox-db.ts'
 import { markSessionRejected, readSession } from './outbox-session.ts'
 import { withReplayLock } from './replay-lock.ts'
 import { defaultTransport, type Transport } from './transport.ts'
 import { announceDelivery, type DeliveryNews } from './delivery-news.ts'
+import { m } from '../i18n/translate.ts'
 
 /** Statuses worth repeating unchanged: timeout, still in flight, too early, too many. 5xx too. */
 // A 409 is retried only with Retry-After (the first try is still running on the server); other 409s —
 // a finished draft, a unit no longer Available — would answer the same forever, so they fail visibly.
 const RETRYABLE_STATUSES = new Set([408, 425, 429])
 
-export const WAITING_FOR_CONNECTION = 'Waiting for a connection.'
+export const WAITING_FOR_CONNECTION = m('Waiting for a connection.')
 export const SIGN_IN_AGAIN = 'Sign in again to send your changes.'
 
 /** What every open page hears of a settled op (delivery-news.ts), so it refreshes what the op changed. */
@@ -207,7 +209,7 @@ export function createReplayer(options: ReplayerOptions = {}): Replayer {
   /** Applies a 2xx reply to the draft and removes the op, in one transaction. */
   async function applySuccess(op: OpRecord, reply: unknown): Promise<SendOutcome> {
     if (op.kind === 'create' && !serverDraftOf(reply)) {
-      await fail(op, 'The server did not return the draft.')
+      await fail(op, m('The server did not return the draft.'))
       return 'stopped'
     }
     let settledDraft: DraftRecord | undefined
@@ -297,7 +299,7 @@ export function createReplayer(options: ReplayerOptions = {}): Replayer {
     const source = op.kind === 'upload' && transport.sendResumable ? await resumableSourceOf(op.payload.mediaId) : null
     if (op.kind === 'upload' && draft && source && transport.sendResumable && isResumableUpload(op.payload.kind, source.size)) {
       if (!draft.serverId) {
-        await fail(op, 'This draft was never created on the server.')
+        await fail(op, NEVER_CREATED_MESSAGE)
         return 'stopped'
       }
       if (op.attach) {
@@ -373,10 +375,10 @@ export function createReplayer(options: ReplayerOptions = {}): Replayer {
     if (status === 404 && op.kind === 'remove') return applySuccess(op, body)
     if (status === 401) return pauseForSignIn(seq, session)
     if (status >= 400 && status < 500 && !retryable) {
-      await fail(op, messageFromBody(body, `The server refused this change (${status}).`))
+      await fail(op, messageFromBody(body, withStatus(m('The server refused this change ({status}).'), status)))
       return 'stopped'
     }
-    await retryLater(op, messageFromBody(body, `The server could not take this change (${status}).`))
+    await retryLater(op, messageFromBody(body, withStatus(m('The server could not take this change ({status}).'), status)))
     return 'stopped'
   }
 
@@ -415,7 +417,7 @@ export function createReplayer(options: ReplayerOptions = {}): Replayer {
       if (response.status === 401) return pauseForSignIn(op.seq!, session)
       // 404/410: already gone (expired, or removed with a refused PATCH).
       if (response.status !== 204 && response.status !== 404 && response.status !== 410) {
-        await retryLater(op, messageFromBody(response.body, `The server could not take this change (${response.status}).`))
+        await retryLater(op, messageFromBody(response.body, withStatus(m('The server could not take this change ({status}).'), response.status)))
         return 'stopped'
       }
     }

@@ -6,6 +6,8 @@
 import type { HttpRequest, HttpResponse, HttpStack } from 'tus-js-client'
 import { messageFromBody } from '../api/error-message.ts'
 import { answerWaitMs, progressJumps } from './transport.ts'
+import { m } from '../i18n/translate.ts'
+import { withStatus } from './outbox-message-text.ts'
 
 /** Per PATCH: two stored chunks (media-store.ts); a cut loses only what was in flight either way. */
 export const RESUMABLE_CHUNK_BYTES = 8 * 1024 * 1024
@@ -43,7 +45,7 @@ export class UploadRefused extends Error {
 /** The capture was removed while its upload was on its way: the rest was not sent. */
 export class UploadCancelled extends Error {
   constructor() {
-    super('The capture was removed while it was being sent.')
+    super(m('The capture was removed while it was being sent.'))
     this.name = 'UploadCancelled'
   }
 }
@@ -191,7 +193,7 @@ export async function sendResumable(
           const status = response?.getStatus() ?? 0
           settle(() => {
             if (status >= 400 && status < 500 && !TRANSIENT.has(status)) {
-              reject(new UploadRefused(status, messageFromBody(parsed(response!.getBody()), `The server refused this upload (${status}).`)))
+              reject(new UploadRefused(status, messageFromBody(parsed(response!.getBody()), withStatus(m('The server refused this upload ({status}).'), status))))
             } else reject(error)
           })
         },

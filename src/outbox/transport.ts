@@ -5,6 +5,7 @@
 import { QUIET_MS } from '../lib/connectivity.ts'
 import type { OutboxRequest } from './op-requests.ts'
 import type { ResumableHooks, ResumableSource } from './resumable-send.ts'
+import { m } from '../i18n/translate.ts'
 
 /**
  * No sign of life for this long (no upload progress, no response byte) and the request is given up.
@@ -55,7 +56,7 @@ export function progressJumps() {
   }
 }
 
-export const STALLED_MESSAGE = 'The server took too long to answer.'
+export const STALLED_MESSAGE = m('The server took too long to answer.')
 
 export interface TransportRequest extends OutboxRequest {
   headers: Record<string, string>
@@ -208,7 +209,7 @@ export function xhrTransport(options: TransportOptions = {}): Transport {
             resolve({ status: xhr.status, body: parseBody(xhr.responseText), retryAfter: xhr.getResponseHeader('Retry-After') !== null })
           })
         xhr.onerror = () => settle(() => reject(new Error('The server could not be reached.')))
-        xhr.onabort = () => settle(() => reject(new Error(stalled ? STALLED_MESSAGE : 'The request was aborted.')))
+        xhr.onabort = () => settle(() => reject(new Error(stalled ? STALLED_MESSAGE : m('The request was aborted.'))))
         onProgress(0)
         alive()
         xhr.send(request.body)

@@ -5,6 +5,8 @@ import { findOpenDraft } from './draft-store.ts'
 import type { DraftKind } from '../../core/contract/inspections.ts'
 import { outboxDb, type DraftRecord, type MediaRefState, type OutboxDb } from './outbox-db.ts'
 import { readOutboxSummary, type OutboxSummary } from './outbox-summary.ts'
+import { m } from '../i18n/translate.ts'
+import { outboxMessageText } from './outbox-message-text.ts'
 
 const EMPTY_SUMMARY: OutboxSummary = { pending: 0, sending: 0, failed: 0, held: 0, progress: 0, lastError: null, waitingItems: [] }
 
@@ -44,7 +46,7 @@ export function useCaptureStates(draftId: string | null | undefined, db: OutboxD
         states.set(ref.mediaId, {
           state: op?.state === 'sending' ? 'sending' : ref.state,
           progress: op?.state === 'sending' ? op.progress : ref.state === 'sent' ? 100 : 0,
-          error: op?.lastError ?? null,
+          error: op?.lastError ? outboxMessageText(op.lastError) : null,
         })
       }
       return states
@@ -68,8 +70,8 @@ export function useDvirRefusals(draftId: string | null | undefined, db: OutboxDb
       if (!draftId) return refusals
       for (const op of await db.ops.where('draftId').equals(draftId).toArray()) {
         if (op.state !== 'failed') continue
-        if (op.kind === 'result') refusals.results.set(op.payload.item, op.lastError ?? 'The server refused this result.')
-        if (op.kind === 'review') refusals.review = op.lastError ?? 'The server refused this review.'
+        if (op.kind === 'result') refusals.results.set(op.payload.item, outboxMessageText(op.lastError ?? m('The server refused this result.')))
+        if (op.kind === 'review') refusals.review = outboxMessageText(op.lastError ?? m('The server refused this review.'))
       }
       return refusals
     },

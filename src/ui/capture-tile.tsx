@@ -67,7 +67,7 @@ export function takenLabel(capturedAt: number | null | undefined, now: Date = ne
 
 export function sendStateLabel(send: CaptureSendState | undefined): string {
   if (!send) return t('Saved on this device')
-  if (send.state === 'sending') return `Uploading ${send.progress}%`
+  if (send.state === 'sending') return t('Uploading {percent}%', { percent: send.progress })
   if (send.state === 'sent') return t('On the cloud')
   if (send.state === 'failed') return t('Not uploaded')
   return t('Saved on this device')

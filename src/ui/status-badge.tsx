@@ -19,6 +19,19 @@ export function statusBadgeLook(status: string): StatusBadgeLook {
   return LOOKS[status] ?? { label: status, className: 'bg-slate-100 text-slate-700 dark:bg-slate-700 dark:text-slate-200' }
 }
 
+/** A unit's status in a sentence ('This unit is {status}.'): the status's own words, in the reader's language. */
+const STATUS_WORDS: Record<string, string> = {
+  Available: m('Available'),
+  'Assigned to Driver': m('Assigned to Driver'),
+  'Rented Out': m('Rented Out'),
+  Maintenance: m('Maintenance'),
+  Reserved: m('Reserved'),
+}
+
+export function unitStatusWords(status: string): string {
+  return tr(STATUS_WORDS[status] ?? status)
+}
+
 export function StatusBadge({ status }: { status: string }) {
   const look = statusBadgeLook(status)
   return (

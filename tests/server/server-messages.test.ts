@@ -101,6 +101,9 @@ describe('messages with values', () => {
     expect(translateMessage('Unit # is too long (at most 50 characters).', 'fr')).toBe('Unité no : trop long (au plus 50 caractères).')
     expect(translateMessage('Too many sign-in attempts. Please try again in 15 minutes.', 'fr')).toBe('Trop de tentatives de connexion. Réessayez dans 15 minutes.')
     expect(translateMessage('There is already a unit type named "Box Van".', 'es')).toBe('Ya existe un tipo de unidad llamado "Box Van".')
+    // A unit's status is the spec's English word in the data, and the reader's word in a message.
+    expect(translateMessage('A unit that is Maintenance cannot become Assigned to Driver.', 'es')).toBe('Una unidad en estado Mantenimiento no puede pasar a Asignada a un conductor.')
+    expect(translateMessage('A unit that is Rented Out cannot become Available.', 'fr')).toBe('Une unité à l’état Louée ne peut pas passer à Disponible.')
     // Part of it unknown: all of it stays English rather than half translated.
     expect(translateMessage('Thank you for signing up. Something nobody wrote.', 'es')).toBe('Thank you for signing up. Something nobody wrote.')
     expect(translateMessage('Thank you for signing up. Ann already belongs to a company.', 'es')).toBe('Gracias por registrarse. Ann ya pertenece a una empresa.')

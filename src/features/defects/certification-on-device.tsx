@@ -12,6 +12,7 @@ import { Button } from '../../ui/button.tsx'
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx'
 import { m, t, tr } from '../../i18n/translate.ts'
 import { certificationLabel } from '../../ui/dvir-labels.ts'
+import { outboxMessageText } from '../../outbox/outbox-message-text.ts'
 
 export const DISCARD_CERTIFICATION_MESSAGE = m('Discard this certification? What you entered is deleted from this device and never sent.')
 
@@ -43,7 +44,7 @@ export function CertificationOnDevice({ op, certifiedOnServer, onCorrect }: { op
         <p>
           {t('Your certification')} — {entered}
         </p>
-        <p>{op.lastError}</p>
+        <p>{op.lastError && outboxMessageText(op.lastError)}</p>
         <Link to="/sync" className="font-medium underline">
           {t('Open waiting changes')}
         </Link>
@@ -56,7 +57,7 @@ export function CertificationOnDevice({ op, certifiedOnServer, onCorrect }: { op
         <p>
           {certifiedOnServer ? t('Your certification was not recorded') : t('Not certified')} — {entered}
         </p>
-        <p className="font-medium">{op.lastError}</p>
+        <p className="font-medium">{op.lastError && outboxMessageText(op.lastError)}</p>
         <div className="flex flex-wrap gap-2">
           {!certifiedOnServer && <Button onClick={onCorrect}>{t('Correct')}</Button>}
           <Button variant="secondary" onClick={() => setConfirming(true)}>

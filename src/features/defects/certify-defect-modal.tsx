@@ -15,6 +15,7 @@ import { Modal } from '../../ui/modal.tsx'
 import { SignaturePad } from '../../ui/signature-pad.tsx'
 import { m, t, tr } from '../../i18n/translate.ts'
 import { certificationLabel, severityLabel } from '../../ui/dvir-labels.ts'
+import { outboxMessageText } from '../../outbox/outbox-message-text.ts'
 
 export const CERTIFICATION_SAVED_MESSAGE = m('Certification saved. It is sent to the server as soon as there is a connection.')
 
@@ -24,7 +25,7 @@ export function CertifyDefectModal({ defect, earlier, onClose }: { defect: Defec
   const [action, setAction] = useState<CertificationAction | null>(earlier?.payload.action ?? null)
   const [note, setNote] = useState(earlier?.payload.note ?? '')
   const [signature, setSignature] = useState<string | null>(earlier?.payload.signature ?? null)
-  const [error, setError] = useState<string | null>(earlier?.state === 'failed' ? earlier.lastError : null)
+  const [error, setError] = useState<string | null>(earlier?.state === 'failed' && earlier.lastError ? outboxMessageText(earlier.lastError) : null)
   const [saving, setSaving] = useState(false)
 
   const submit = async () => {

@@ -31,6 +31,7 @@ import {
   type DriverAndDescription,
 } from './wizard-steps.ts'
 import { m, t, tr } from '../../i18n/translate.ts'
+import { unitStatusWords } from '../../ui/status-badge.tsx'
 
 export const CANCEL_INSPECTION_MESSAGE = m('All data you have input for the current inspection will be deleted. Do you want to proceed?')
 
@@ -75,7 +76,7 @@ export function AssignDriverScreen({ unitId, companyId, userId }: AssignDriverSc
           </p>
           {blocked && (
             <p role="alert" className="text-sm text-red-600 dark:text-red-400">
-              {t('Only an Available unit can be assigned to a driver. This unit is {status}.', { status: unit.data?.status ?? '' })}
+              {t('Only an Available unit can be assigned to a driver. This unit is {status}.', { status: unitStatusWords(unit.data?.status ?? '') })}
             </p>
           )}
           {error && (

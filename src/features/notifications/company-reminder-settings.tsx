@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import dayjs from 'dayjs'
 import { toast } from 'react-hot-toast'
-import { DEFAULT_OIL_CHANGE_INTERVAL, type CompanySettings, type DistanceUnit } from '../../../core/contract/company-settings.ts'
+import { DEFAULT_OIL_CHANGE_INTERVAL, type CompanySettings, type DistanceUnit, type ReminderKind } from '../../../core/contract/company-settings.ts'
 import { storedUserId } from '../../api/session.ts'
 import { useSignedInUser } from '../../api/use-signed-in-user.ts'
 import { AlertBanner } from '../../ui/alert-banner.tsx'
@@ -133,6 +133,17 @@ function ReminderSettingsForm({ saved }: { saved: CompanySettings }) {
   )
 }
 
+/** Each reminder kind in the reader's words (the server's labels are English, for its logs and tests). */
+const KIND_LABELS: Record<ReminderKind, string> = {
+  'oil-change': m('Oil changes'),
+  'document-expiry': m('Document expiry'),
+  'licence-expiry': m('Driver licence expiry'),
+  'out-of-service': m('Out-of-service defects open over 24 hours'),
+}
+
+/** The server names a failed job by one of these (server/reminders/reminder-status.ts); marked here for the catalogs, shown through tr(). */
+export const FAILED_JOB_NAMES = [m('Daily reminders'), m('Reminder mail'), m('Push notification'), m('Test notification')]
+
 function ReminderRuns() {
   const userId = storedUserId() ?? ''
   const status = useQuery(reminderStatusQuery(userId))
@@ -144,7 +155,7 @@ function ReminderRuns() {
       <ul aria-label={t('Reminder kinds')} className="flex flex-col gap-2 text-sm">
         {status.data.kinds.map((kind) => (
           <li key={kind.kind} className="flex flex-wrap justify-between gap-2 border-b border-slate-100 pb-2 dark:border-strokedark">
-            <span className="font-medium">{kind.label}</span>
+            <span className="font-medium">{tr(KIND_LABELS[kind.kind] ?? kind.label)}</span>
             <span className="text-slate-700 dark:text-slate-200">
               {kind.lastRunAt
                 ? `${dayjs(kind.lastRunAt).format('MMM D, YYYY HH:mm')} · ${kind.found === 1 ? t('1 new reminder') : t('{count} new reminders', { count: kind.found })}`
@@ -161,8 +172,8 @@ function ReminderRuns() {
           <ul aria-label={t('Failed notifications')} className="flex flex-col gap-2 text-sm">
             {status.data.failures.map((failure) => (
               <li key={failure.id} className="rounded-md border border-red-200 bg-red-50 p-3 text-red-800 dark:border-red-900 dark:bg-red-950/40 dark:text-red-200">
-                <span className="font-medium">{failure.what}</span> · {dayjs(failure.at).format('MMM D, YYYY HH:mm')} ·{' '}
-                {failure.state === 'retry' ? 'will be tried again' : 'gave up'}
+                <span className="font-medium">{tr(failure.what)}</span> · {dayjs(failure.at).format('MMM D, YYYY HH:mm')} ·{' '}
+                {failure.state === 'retry' ? t('will be tried again') : t('gave up')}
                 <br />
                 {failure.message}
               </li>

@@ -20,6 +20,7 @@ import { useOpenDraft } from '../../outbox/use-outbox.ts'
 import { ReservePhotos } from './reserve-photos.tsx'
 import { ReserveVideos } from './reserve-videos.tsx'
 import { m, t, tr } from '../../i18n/translate.ts'
+import { unitStatusWords } from '../../ui/status-badge.tsx'
 
 export const CANCEL_RESERVE_MESSAGE = m('All data you have input for the current inspection will be deleted. Do you want to proceed?')
 
@@ -84,7 +85,7 @@ export function ReserveScreen({ unitId, companyId, userId }: ReserveScreenProps)
         <ReserveForm draft={draft} closingRef={closingRef} />
       ) : draft === null && !available ? (
         <div className="flex flex-col items-start gap-3 rounded-lg border border-slate-200 bg-white p-6 dark:border-strokedark dark:bg-boxdark">
-          <p role="alert">{t('Only an Available unit can be reserved. This unit is {status}.', { status: unit.data.status })}</p>
+          <p role="alert">{t('Only an Available unit can be reserved. This unit is {status}.', { status: unitStatusWords(unit.data.status) })}</p>
           <Link to="/unit/$unitId" params={{ unitId }} className="font-medium text-primary hover:underline">
             {t('Back to the unit')}
           </Link>

@@ -9,6 +9,7 @@ import { useOutboxSummary } from '../../outbox/use-outbox.ts'
 import { syncIndicatorState, UP_TO_DATE_MS, type SyncIndicatorState } from './sync-indicator-state.ts'
 import { useRetryNow } from './use-retry-now.ts'
 import { t } from '../../i18n/translate.ts'
+import { outboxMessageText } from '../../outbox/outbox-message-text.ts'
 
 /** True for UP_TO_DATE_MS after the count of waiting changes drops to zero. */
 function useJustSynced(count: number): boolean {
@@ -59,7 +60,7 @@ function IndicatorContent({ state }: { state: Exclude<SyncIndicatorState, { kind
     <>
       <Link
         to="/sync"
-        title={'error' in state ? state.error : undefined}
+        title={'error' in state ? outboxMessageText(state.error) : undefined}
         className={`flex min-h-9 min-w-0 items-center gap-2 rounded-full px-3 py-1 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary ${TONES[state.kind]}`}
       >
         <StateIcon kind={state.kind} />
@@ -100,7 +101,7 @@ function StateText({ state }: { state: Exclude<SyncIndicatorState, { kind: 'hidd
       return (
         <>
           <span className="sr-only">{state.kind === 'failed' ? t('Not sent:') : t('Waiting to sync:')}</span>
-          <span className="max-w-[9rem] truncate sm:max-w-[16rem]">{state.error}</span>
+          <span className="max-w-[9rem] truncate sm:max-w-[16rem]">{outboxMessageText(state.error)}</span>
           <WaitingCount count={state.count} />
         </>
       )

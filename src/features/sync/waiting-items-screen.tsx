@@ -17,7 +17,8 @@ import { SkeletonList } from '../../ui/skeleton-list.tsx'
 import { StoragePromiseNote } from './storage-promise.tsx'
 import { formatSize, unitLabel, waitingItemState } from './waiting-item-text.ts'
 import { useRetryNow } from './use-retry-now.ts'
-import { t } from '../../i18n/translate.ts'
+import { t, tr } from '../../i18n/translate.ts'
+import { outboxMessageText } from '../../outbox/outbox-message-text.ts'
 
 export function WaitingItemsScreen() {
   // No default: 'Everything is up to date.' must not flash while IndexedDB is still being read.
@@ -90,7 +91,7 @@ function WaitingItemRow({ item }: { item: WaitingItem }) {
           {formatSize(item.size)}
         </p>
         {item.error && (
-          <p className={`mt-1 text-sm ${item.state === 'failed' || item.state === 'held' ? 'text-red-700 dark:text-red-300' : 'text-slate-600 dark:text-slate-300'}`}>{item.error}</p>
+          <p className={`mt-1 text-sm ${item.state === 'failed' || item.state === 'held' ? 'text-red-700 dark:text-red-300' : 'text-slate-600 dark:text-slate-300'}`}>{outboxMessageText(item.error)}</p>
         )}
         {item.state === 'held' && (
           <div className="mt-2 flex flex-wrap gap-2">
@@ -107,7 +108,7 @@ function WaitingItemRow({ item }: { item: WaitingItem }) {
       {asking && (
         <ConfirmDialog
           title={asking === 'send' ? t('Send anyway?') : t('Discard this change?')}
-          message={asking === 'send' ? SEND_ANYWAY_WARNING : discardWarning(item.kind)}
+          message={tr(asking === 'send' ? SEND_ANYWAY_WARNING : discardWarning(item.kind))}
           confirmLabel={asking === 'send' ? t('Send anyway') : t('Discard')}
           pending={working}
           onConfirm={() => void act()}

@@ -1,6 +1,8 @@
 import { render, screen } from '@testing-library/react'
 import { describe, expect, test } from 'vitest'
-import { StatusBadge, statusBadgeLook } from '../../../src/ui/status-badge.tsx'
+import { readFileSync } from 'node:fs'
+import { activate } from '../../../src/i18n/translate.ts'
+import { StatusBadge, statusBadgeLook, unitStatusWords } from '../../../src/ui/status-badge.tsx'
 
 describe('status badge', () => {
   test.each([
@@ -22,5 +24,18 @@ describe('status badge', () => {
   test('Assigned to Driver renders as Assigned', () => {
     render(<StatusBadge status="Assigned to Driver" />)
     expect(screen.getByText('Assigned')).toBeTruthy()
+  })
+
+  test('in a sentence a status reads as its own words, in the reader’s language', () => {
+    expect(unitStatusWords('Assigned to Driver')).toBe('Assigned to Driver')
+    const spanish = JSON.parse(readFileSync('src/i18n/catalogs/es.json', 'utf8')) as Record<string, string>
+    activate('es', (message) => spanish[message])
+    try {
+      expect(unitStatusWords('Assigned to Driver')).toBe('Asignada a un conductor')
+      expect(unitStatusWords('Maintenance')).toBe('Mantenimiento')
+      expect(unitStatusWords('Sold')).toBe('Sold')
+    } finally {
+      activate('en', null)
+    }
   })
 })
