@@ -195,7 +195,7 @@ export async function removeCapture(db: OutboxDb, draftId: string, mediaId: stri
       await deleteMediaBytes(db, [mediaId, ...(ref.posterMediaId ? [ref.posterMediaId] : [])])
       return false
     }
-    await db.ops.add(makeOp(draft, { kind: 'remove', payload: { mediaId, serverId: ref.serverId, posterMediaId: ref.posterMediaId ?? null } }, now))
+    await db.ops.add(makeOp(draft, { kind: 'remove', payload: { mediaId, serverId: ref.serverId, posterMediaId: ref.posterMediaId ?? null, ref } }, now))
     return true
   })
   if (queued) announceQueued(db)

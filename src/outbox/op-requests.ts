@@ -25,7 +25,21 @@ function stampFields(ref: MediaRef | undefined): [string, string][] {
   return fields
 }
 
-const refOf = (draft: DraftRecord, mediaId: string) => draft.media.find((ref) => ref.mediaId === mediaId)
+/**
+ * The capture as it was kept: on its draft, or — removed while its upload may have reached the server —
+ * on its removal, so the upload's retry is still the same request (else 422, and the capture it made
+ * would stay on the server though the user removed it).
+ */
+async function refOf(db: OutboxDb, draft: DraftRecord, mediaId: string): Promise<MediaRef | undefined> {
+  const kept = draft.media.find((ref) => ref.mediaId === mediaId)
+  if (kept) return kept
+  const removal = await db.ops
+    .where('draftId')
+    .equals(draft.id)
+    .filter((op) => op.kind === 'remove' && op.payload.mediaId === mediaId)
+    .first()
+  return removal?.kind === 'remove' ? (removal.payload.ref ?? undefined) : undefined
+}
 
 function bytesToBase64(bytes: Uint8Array): string {
   let binary = ''
@@ -39,7 +53,7 @@ function bytesToBase64(bytes: Uint8Array): string {
  */
 export async function buildAttachRequest(db: OutboxDb, op: OpRecord & { kind: 'upload' }, draft: DraftRecord, uploadUrl: string): Promise<OutboxRequest | Unsendable> {
   if (!draft.serverId) return { unsendable: NEVER_CREATED_MESSAGE }
-  const ref = refOf(draft, op.payload.mediaId)
+  const ref = await refOf(db, draft, op.payload.mediaId)
   const record = await db.media.get(op.payload.mediaId)
   const body: Record<string, unknown> = {
     upload_id: uploadUrl.replace(/\/+$/, '').split('/').pop(),
@@ -157,7 +171,7 @@ export async function buildRequest(db: OutboxDb, op: OpRecord, draft: DraftRecor
         ['inspection_id', serverId],
       ]
       if (draft.kind === 'pre-inspection' && op.payload.item !== null) fields.push(['item', op.payload.item])
-      fields.push(...stampFields(refOf(draft, op.payload.mediaId)))
+      fields.push(...stampFields(await refOf(db, draft, op.payload.mediaId)))
       const { body, contentType } = multipartBody(`----FleetyardOutbox${op.opId.replace(/-/g, '')}`, fields, {
         field: 'files',
         name: stored.record.name,

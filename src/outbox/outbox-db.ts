@@ -118,7 +118,11 @@ export type OpBody =
    * One capture off the server's draft (it has it, or its upload may have reached it). `serverId` is
    * filled in when that upload's answer comes; still null when sent, there is nothing to remove.
    */
-  | { kind: 'remove'; payload: { mediaId: string; serverId: string | null; posterMediaId: string | null } }
+  | {
+      kind: 'remove'
+      /** `ref`: the capture as it was kept, for its upload's retry (op-requests.ts); absent on ops from before it. */
+      payload: { mediaId: string; serverId: string | null; posterMediaId: string | null; ref?: MediaRef | null }
+    }
 
 export type OpKind = OpBody['kind']
 /** held: it may have reached the server long ago and is not resent without the user (held-ops.ts). */

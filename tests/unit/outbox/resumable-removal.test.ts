@@ -12,7 +12,7 @@ import { createReplayer } from '../../../src/outbox/replay.ts'
 import { RESUMABLE_CHUNK_BYTES } from '../../../src/outbox/resumable-send.ts'
 import { withResumableUploads } from '../../../src/outbox/resumable-transport.ts'
 import { fetchTransport, type FetchLike } from '../../../src/outbox/transport.ts'
-import { mp4Bytes } from '../../server/inspection-fixtures.ts'
+import { mp4Bytes, pngBytes } from '../../server/inspection-fixtures.ts'
 import { API_URL, provideLocalStorage, startOutboxServer, type OutboxServer } from './outbox-test-server.ts'
 
 provideLocalStorage()
@@ -160,4 +160,31 @@ test('a video removed after its attach went out but its answer was lost: the att
   expect(seen[0]).toMatch(/^POST \/pre-inspection\/video-preInspection\/:id 20[01]$/)
   expect(await server.mediaOf(draft!.serverId!)).toHaveLength(0)
   expect(await db.ops.where('draftId').equals(draftId).filter((op) => op.kind === 'upload' || op.kind === 'remove').count()).toBe(0)
+})
+
+test('a photo removed after its upload went out but its answer was lost: the same upload goes again, then the capture it made is removed', { timeout: 120_000 }, async () => {
+  const db = new OutboxDb(`resumable-removal-${++dbSerial}`)
+  openDbs.push(db)
+  const unitId = await server.unit(server.driver.id)
+  await setOutboxSession(db, server.driver.token, server.driver.id)
+  const draft = await startDraft(db, 'pre-inspection', unitId, server.owner.companyId, server.driver.id)
+  const photo = await addCapture(db, draft.id, new File([pngBytes(64, 48) as BlobPart], 'lights.png', { type: 'image/png' }), { item: 'Lights', kind: 'photo' })
+  // The photo reaches the server (a capture is made); its answer does not reach the phone.
+  const lostUpload: FetchLike = async (input, init) => {
+    const response = await server.fetch(input, init)
+    if (init.method === 'POST' && /photo-preInspection/.test(input)) throw new TypeError('Failed to fetch')
+    return response
+  }
+  await replayer(db, lostUpload).replayOnce()
+  const serverId = (await db.drafts.get(draft.id))!.serverId!
+  expect(await server.mediaOf(serverId)).toHaveLength(1)
+
+  await removeCapture(db, draft.id, photo.mediaId)
+  await db.ops.toCollection().modify({ nextAttemptAt: 0 })
+  const again = server.requests.length
+  expect((await replayer(db).replayOnce()).failed).toBe(0)
+  // The retry is the same request under the same key (the server answers with the capture it made), then the removal.
+  expect(requestsSince(again)).toEqual(['POST /pre-inspection/photo-preInspection/:id 201', 'DELETE /pre-inspection/media/:id 200'])
+  expect(await server.mediaOf(serverId)).toHaveLength(0)
+  expect(await db.ops.where('draftId').equals(draft.id).count()).toBe(0)
 })
