@@ -3,6 +3,7 @@
 // answers one page, and `cursor` (the previous page's `nextCursor`, opaque) asks for the next one.
 import * as v from 'valibot'
 import { UNIT_STATUSES } from './units.ts'
+import { SEARCH_MAX_LENGTH } from './search-text.ts'
 
 export const PAGE_LIMIT_MIN = 1
 export const PAGE_LIMIT_MAX = 200
@@ -41,7 +42,7 @@ const SearchText = v.optional(
   v.pipe(
     v.string('q must be text.'),
     v.trim(),
-    v.maxLength(200, 'q must be at most 200 characters.'),
+    v.maxLength(SEARCH_MAX_LENGTH, `q must be at most ${SEARCH_MAX_LENGTH} characters.`),
     v.transform((text) => (text === '' ? undefined : text)),
   ),
 )

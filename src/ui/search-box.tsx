@@ -1,5 +1,6 @@
 // A labelled search input (the label is the placeholder text, read by screen readers only).
 import { useId } from 'react'
+import { SEARCH_MAX_LENGTH } from '../../core/contract/search-text.ts'
 
 export interface SearchBoxProps {
   value: string
@@ -30,6 +31,7 @@ export function SearchBox({ value, onChange, placeholder, className = '' }: Sear
         id={id}
         type="search"
         value={value}
+        maxLength={SEARCH_MAX_LENGTH}
         placeholder={placeholder}
         onChange={(event) => onChange(event.target.value)}
         className="w-full rounded-md border border-slate-300 bg-white py-2 pl-9 pr-3 text-sm outline-none focus:border-primary focus:ring-2 focus:ring-primary/30 dark:border-strokedark dark:bg-boxdark-2 dark:text-white"
