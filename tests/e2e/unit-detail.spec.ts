@@ -205,10 +205,24 @@ test('previews: the demo inspection shows its photos with when and where they we
   const shown = gallery.getByRole('img', { name: 'cab-left.png' })
   await expect.poll(() => shown.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(480)
   await expect(gallery.getByText(/^Taken \d{2}-\d{2}-\d{4} \d{2}:\d{2} · 30\.\d{5}, -97\.\d{5} \(±8 m\)$/)).toBeVisible()
+  // The spec's 500 ms closing animation, then gone. Watched from inside the page: on a loaded machine the
+  // test's first look after the click may come when the dialog is already gone.
+  await gallery.evaluate((dialog) => {
+    const seen = { closingAt: 0, goneAt: 0 }
+    ;(window as unknown as { galleryClosing: typeof seen }).galleryClosing = seen
+    new MutationObserver(() => {
+      if (!seen.closingAt && dialog.getAttribute('data-closing') === 'true') seen.closingAt = performance.now()
+    }).observe(dialog, { attributes: true })
+    new MutationObserver(() => {
+      if (!seen.goneAt && !dialog.isConnected) seen.goneAt = performance.now()
+    }).observe(document.body, { childList: true, subtree: true })
+  })
   await gallery.getByRole('button', { name: 'Close' }).click()
-  // The spec's 500 ms closing animation, then gone.
-  await expect(gallery).toHaveAttribute('data-closing', 'true')
   await expect(gallery).toBeHidden()
+  const closing = await page.evaluate(() => (window as unknown as { galleryClosing: { closingAt: number; goneAt: number } }).galleryClosing)
+  expect(closing.closingAt).toBeGreaterThan(0)
+  // A timer of 500 ms never fires early: the fade ran before the dialog went.
+  expect(closing.goneAt - closing.closingAt).toBeGreaterThanOrEqual(490)
 
   await page.getByRole('button', { name: 'Videos 1' }).click()
   const video = page.getByRole('dialog', { name: 'Preview' }).locator('video')
