@@ -7,15 +7,16 @@
 import { OUTBOX_RESEND_WINDOW_DAYS } from '../../core/contract/idempotency.ts'
 import { FINISHED_STEP } from '../../core/contract/inspections.ts'
 import { deleteDraftMediaBytes, deleteMediaBytes } from './media-store.ts'
-import { announceQueued } from './ops.ts'
+import { announceQueued, captureRemovals } from './ops.ts'
 import type { OpKind, OpRecord, OutboxDb } from './outbox-db.ts'
 import { m } from '../i18n/translate.ts'
+import { HELD_MESSAGE_TEMPLATE, keptMessage } from './outbox-message-text.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 export const RESEND_WINDOW_MS = OUTBOX_RESEND_WINDOW_DAYS * DAY_MS
 
 /** Kept on the op in English with the number filled in; shown through outboxMessageText(). */
-export const HELD_MESSAGE = m('Sent {days} or more days ago and never confirmed: the server may already have it. Send it anyway or discard it.').replace('{days}', String(OUTBOX_RESEND_WINDOW_DAYS))
+export const HELD_MESSAGE = keptMessage(HELD_MESSAGE_TEMPLATE, { days: OUTBOX_RESEND_WINDOW_DAYS })
 
 export const SEND_ANYWAY_WARNING = m(
   'The server may already have this change. If it still remembers it, sending it again records it once; if it has forgotten it, the change may be recorded twice. Send it anyway?',
@@ -82,11 +83,7 @@ export async function discardHeldOp(db: OutboxDb, seq: number, now: number): Pro
     if (op.kind === 'upload') {
       const ref = draft?.media.find((candidate) => candidate.mediaId === op.payload.mediaId)
       // A removal queued behind it knows no server id (the upload never answered): nothing to send.
-      await db.ops
-        .where('draftId')
-        .equals(op.draftId)
-        .filter((candidate) => candidate.kind === 'remove' && candidate.payload.mediaId === op.payload.mediaId)
-        .delete()
+      await captureRemovals(db, op.draftId, op.payload.mediaId).delete()
       if (draft && ref) await db.drafts.update(draft.id, { media: draft.media.filter((candidate) => candidate !== ref), updatedAt: now })
       await deleteMediaBytes(db, [op.payload.mediaId, ...(ref?.posterMediaId ? [ref.posterMediaId] : [])])
     }

@@ -2,6 +2,7 @@
 // A retry must send the very same bytes — the server hashes the body under the idempotency key — so
 // bodies are built only from stored values, and multipart boundaries come from the op's id.
 import { readMedia } from './media-store.ts'
+import { captureRemovals } from './ops.ts'
 import type { DraftRecord, MediaRef, OpRecord, OutboxDb } from './outbox-db.ts'
 import { m } from '../i18n/translate.ts'
 
@@ -33,11 +34,7 @@ function stampFields(ref: MediaRef | undefined): [string, string][] {
 async function refOf(db: OutboxDb, draft: DraftRecord, mediaId: string): Promise<MediaRef | undefined> {
   const kept = draft.media.find((ref) => ref.mediaId === mediaId)
   if (kept) return kept
-  const removal = await db.ops
-    .where('draftId')
-    .equals(draft.id)
-    .filter((op) => op.kind === 'remove' && op.payload.mediaId === mediaId)
-    .first()
+  const removal = await captureRemovals(db, draft.id, mediaId).first()
   return removal?.kind === 'remove' ? (removal.payload.ref ?? undefined) : undefined
 }
 

@@ -149,16 +149,20 @@ export async function requeueOps(db: OutboxDb, userId: string, now: number): Pro
   })
 }
 
+/** The removal queued for a capture of a draft (removed while its upload may have reached the server). */
+export function captureRemovals(db: OutboxDb, draftId: string, mediaId: string) {
+  return db.ops
+    .where('draftId')
+    .equals(draftId)
+    .filter((op) => op.kind === 'remove' && op.payload.mediaId === mediaId)
+}
+
 export async function setMediaState(db: OutboxDb, draftId: string, mediaId: string, state: DraftRecord['media'][number]['state'], serverId?: string): Promise<void> {
   // A capture removed while its upload was in flight: the removal waiting behind it learns the id.
   if (serverId) {
-    await db.ops
-      .where('draftId')
-      .equals(draftId)
-      .filter((op) => op.kind === 'remove' && op.payload.mediaId === mediaId)
-      .modify((op) => {
-        if (op.kind === 'remove') op.payload = { ...op.payload, serverId }
-      })
+    await captureRemovals(db, draftId, mediaId).modify((op) => {
+      if (op.kind === 'remove') op.payload = { ...op.payload, serverId }
+    })
   }
   const draft = await db.drafts.get(draftId)
   if (!draft) return

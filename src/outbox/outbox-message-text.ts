@@ -4,22 +4,22 @@
 // switches to Spanish reads the waiting items in Spanish, including ones that failed before the switch.
 import { m, tr } from '../i18n/translate.ts'
 
-/** Messages with a number in them, kept filled in (English) on the op: each read back by its pattern. */
-const NUMBERED = [
-  m('The server refused this change ({status}).'),
-  m('The server could not take this change ({status}).'),
-  m('The server refused this upload ({status}).'),
-  m('Sent {days} or more days ago and never confirmed: the server may already have it. Send it anyway or discard it.'),
-].map((template) => {
+/** The kept messages with a number in them (filled in with keptMessage()), each read back by its pattern. */
+export const CHANGE_REFUSED_MESSAGE = m('The server refused this change ({status}).')
+export const CHANGE_NOT_TAKEN_MESSAGE = m('The server could not take this change ({status}).')
+export const UPLOAD_REFUSED_MESSAGE = m('The server refused this upload ({status}).')
+export const HELD_MESSAGE_TEMPLATE = m('Sent {days} or more days ago and never confirmed: the server may already have it. Send it anyway or discard it.')
+
+const NUMBERED = [CHANGE_REFUSED_MESSAGE, CHANGE_NOT_TAKEN_MESSAGE, UPLOAD_REFUSED_MESSAGE, HELD_MESSAGE_TEMPLATE].map((template) => {
   const [, name] = /\{(\w+)\}/.exec(template)!
   const [before, after] = template.split(`{${name}}`) as [string, string]
   const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
   return { template, name: name!, pattern: new RegExp(`^${escape(before)}(\\d+)${escape(after)}$`) }
 })
 
-/** `template` with its `{status}` filled in, as kept on an op. */
-export function withStatus(template: string, status: number): string {
-  return template.replace('{status}', String(status))
+/** `template` with its number filled in, in English, as kept on an op. */
+export function keptMessage(template: string, values: Record<string, number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole))
 }
 
 /** An op's kept message in the active language; a message no catalog knows (a server's own words) as it is. */

@@ -10,8 +10,8 @@ import { newId } from './ids.ts'
 import { deleteDraftMediaBytes, deleteMediaBytes, readMediaSlice, sweepIncompleteMedia } from './media-store.ts'
 import { buildAttachRequest, buildRequest, isResumableUpload, NEVER_CREATED_MESSAGE, TUS_UPLOADS_PATH, type OutboxRequest } from './op-requests.ts'
 import type { ResumableSource, UploadRefused } from './resumable-send.ts'
-import { setMediaState } from './ops.ts'
-import { withStatus } from './outbox-message-text.ts'
+import { captureRemovals, setMediaState } from './ops.ts'
+import { CHANGE_NOT_TAKEN_MESSAGE, CHANGE_REFUSED_MESSAGE, keptMessage } from './outbox-message-text.ts'
 import { outboxDb, type DraftRecord, type ItemResultPayload, type MediaRef, type OpRecord, type OutboxDb, type SessionRecord } from './outbox-db.ts'
 import { markSessionRejected, readSession } from './outbox-session.ts'
 import { withReplayLock } from './replay-lock.ts'
@@ -189,11 +189,7 @@ export function createReplayer(options: ReplayerOptions = {}): Replayer {
     await db.transaction('rw', [db.ops, db.drafts, db.media, db.mediaChunks], async () => {
       if (op.kind === 'upload') {
         // Removed while it was on its way, and refused: the server has nothing to remove either.
-        const removal = await db.ops
-          .where('draftId')
-          .equals(op.draftId)
-          .filter((candidate) => candidate.kind === 'remove' && candidate.payload.mediaId === op.payload.mediaId)
-          .first()
+        const removal = await captureRemovals(db, op.draftId, op.payload.mediaId).first()
         if (removal?.kind === 'remove') {
           await db.ops.bulkDelete([op.seq!, removal.seq!])
           await deleteMediaBytes(db, [op.payload.mediaId, ...(removal.payload.posterMediaId ? [removal.payload.posterMediaId] : [])])
@@ -375,21 +371,17 @@ export function createReplayer(options: ReplayerOptions = {}): Replayer {
     if (status === 404 && op.kind === 'remove') return applySuccess(op, body)
     if (status === 401) return pauseForSignIn(seq, session)
     if (status >= 400 && status < 500 && !retryable) {
-      await fail(op, messageFromBody(body, withStatus(m('The server refused this change ({status}).'), status)))
+      await fail(op, messageFromBody(body, keptMessage(CHANGE_REFUSED_MESSAGE, { status })))
       return 'stopped'
     }
-    await retryLater(op, messageFromBody(body, withStatus(m('The server could not take this change ({status}).'), status)))
+    await retryLater(op, messageFromBody(body, keptMessage(CHANGE_NOT_TAKEN_MESSAGE, { status })))
     return 'stopped'
   }
 
   /** The 'remove' op queued behind an upload for the same capture, if the user removed it meanwhile. */
   function removalOf(op: OpRecord) {
     if (op.kind !== 'upload') return Promise.resolve(undefined)
-    return db.ops
-      .where('draftId')
-      .equals(op.draftId)
-      .filter((candidate) => candidate.kind === 'remove' && candidate.payload.mediaId === op.payload.mediaId)
-      .first()
+    return captureRemovals(db, op.draftId, op.payload.mediaId).first()
   }
 
   /**
@@ -417,7 +409,7 @@ export function createReplayer(options: ReplayerOptions = {}): Replayer {
       if (response.status === 401) return pauseForSignIn(op.seq!, session)
       // 404/410: already gone (expired, or removed with a refused PATCH).
       if (response.status !== 204 && response.status !== 404 && response.status !== 410) {
-        await retryLater(op, messageFromBody(response.body, withStatus(m('The server could not take this change ({status}).'), response.status)))
+        await retryLater(op, messageFromBody(response.body, keptMessage(CHANGE_NOT_TAKEN_MESSAGE, { status: response.status })))
         return 'stopped'
       }
     }

@@ -7,7 +7,7 @@ import type { HttpRequest, HttpResponse, HttpStack } from 'tus-js-client'
 import { messageFromBody } from '../api/error-message.ts'
 import { answerWaitMs, progressJumps } from './transport.ts'
 import { m } from '../i18n/translate.ts'
-import { withStatus } from './outbox-message-text.ts'
+import { keptMessage, UPLOAD_REFUSED_MESSAGE } from './outbox-message-text.ts'
 
 /** Per PATCH: two stored chunks (media-store.ts); a cut loses only what was in flight either way. */
 export const RESUMABLE_CHUNK_BYTES = 8 * 1024 * 1024
@@ -193,7 +193,7 @@ export async function sendResumable(
           const status = response?.getStatus() ?? 0
           settle(() => {
             if (status >= 400 && status < 500 && !TRANSIENT.has(status)) {
-              reject(new UploadRefused(status, messageFromBody(parsed(response!.getBody()), withStatus(m('The server refused this upload ({status}).'), status))))
+              reject(new UploadRefused(status, messageFromBody(parsed(response!.getBody()), keptMessage(UPLOAD_REFUSED_MESSAGE, { status }))))
             } else reject(error)
           })
         },

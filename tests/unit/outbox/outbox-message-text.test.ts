@@ -8,7 +8,7 @@ import { OUT_OF_SPACE_MESSAGE } from '../../../src/outbox/device-storage.ts'
 import { OUTBOX_RESEND_WINDOW_DAYS } from '../../../core/contract/idempotency.ts'
 import { HELD_MESSAGE } from '../../../src/outbox/held-ops.ts'
 import { NEVER_CREATED_MESSAGE } from '../../../src/outbox/op-requests.ts'
-import { outboxMessageText, withStatus } from '../../../src/outbox/outbox-message-text.ts'
+import { keptMessage, outboxMessageText } from '../../../src/outbox/outbox-message-text.ts'
 import { WAITING_FOR_CONNECTION } from '../../../src/outbox/replay.ts'
 import { STALLED_MESSAGE } from '../../../src/outbox/transport.ts'
 
@@ -30,8 +30,8 @@ test('the device’s own messages are shown from the catalog', () => {
 
 test('messages kept with a number in them are read back and shown with that number', () => {
   inSpanish()
-  expect(outboxMessageText(withStatus('The server refused this change ({status}).', 413))).toBe('El servidor rechazó este cambio (413).')
-  expect(outboxMessageText(withStatus('The server could not take this change ({status}).', 503))).toBe('El servidor no pudo recibir este cambio (503).')
+  expect(outboxMessageText(keptMessage('The server refused this change ({status}).', { status: 413 }))).toBe('El servidor rechazó este cambio (413).')
+  expect(outboxMessageText(keptMessage('The server could not take this change ({status}).', { status: 503 }))).toBe('El servidor no pudo recibir este cambio (503).')
   expect(outboxMessageText(HELD_MESSAGE)).toBe(spanish['Sent {days} or more days ago and never confirmed: the server may already have it. Send it anyway or discard it.']!.replace('{days}', String(OUTBOX_RESEND_WINDOW_DAYS)))
 })
 
@@ -39,6 +39,6 @@ test('a server’s own words, and English when English is active, are shown as t
   inSpanish()
   expect(outboxMessageText('La foto es demasiado grande.')).toBe('La foto es demasiado grande.')
   activate('en', null)
-  expect(outboxMessageText(withStatus('The server refused this change ({status}).', 413))).toBe('The server refused this change (413).')
+  expect(outboxMessageText(keptMessage('The server refused this change ({status}).', { status: 413 }))).toBe('The server refused this change (413).')
   expect(outboxMessageText(HELD_MESSAGE)).toBe(HELD_MESSAGE)
 })
