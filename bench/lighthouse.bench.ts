@@ -99,7 +99,11 @@ async function audit(url: string, session: Session | null, origin: string, repor
     const { lhr } = result
     if (REPORTS_DIR) writeFileSync(path.join(REPORTS_DIR, `${reportName}.json`), JSON.stringify(lhr))
     // The trace is what long tasks are made of (which function, which layout): large, so only when asked.
-    if (REPORTS_DIR && KEEP_TRACES) writeFileSync(path.join(REPORTS_DIR, `${reportName}.trace.json`), JSON.stringify(result.artifacts.Trace))
+    if (REPORTS_DIR && KEEP_TRACES) {
+      writeFileSync(path.join(REPORTS_DIR, `${reportName}.trace.json`), JSON.stringify(result.artifacts.Trace))
+      // With the trace, the devtools log is what Lantern's simulation is rebuilt from (bench/lantern-path.ts).
+      writeFileSync(path.join(REPORTS_DIR, `${reportName}.devtoolslog.json`), JSON.stringify(result.artifacts.DevtoolsLog))
+    }
     if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.message}`)
     const finalUrl = lhr.finalDisplayedUrl
     if (session && !finalUrl.endsWith('/units')) throw new Error(`signed-in run ended on ${finalUrl}`)
