@@ -6,8 +6,9 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa'
 import { catalogs } from './scripts/vite-catalogs.ts'
 import { compileHints } from './scripts/vite-compile-hints.ts'
-import { entryChunk } from './scripts/vite-entry-chunk.ts'
+import { entryChunk, openingChunk } from './scripts/vite-entry-chunk.ts'
 import { headStart } from './scripts/vite-head-start.ts'
+import { inlineFavicon } from './scripts/vite-inline-favicon.ts'
 import { precompress } from './scripts/vite-precompress.ts'
 import { OPENING_CHUNKS_ID } from './src/app/opening-requests.ts'
 
@@ -20,13 +21,18 @@ const apiPort = process.env.API_PORT ?? '3001'
 // (scripts/vite-entry-chunk.ts).
 const startUp = entryChunk('/src/main.tsx')
 
+// The owner's opening screen, /units: its layout and list components and all they import (the paged
+// list, the outbox's stored changes) in the signed-in chunk below, one request instead of six.
+const UNITS_OPENING_COMPONENTS = ['src/routes/_app.tsx', 'src/routes/_app.units.tsx']
+const unitsOpening = openingChunk(UNITS_OPENING_COMPONENTS.map((file) => `/${file}?tsr-split=component`))
+
 // What every signed-in screen renders with — the layout, the shared dialog and page pieces, Query's
 // hooks — in one chunk, and the server-paged lists' pieces (table, virtualizer, infinite query) in
 // another, instead of a score of tiny chunks. Over HTTP/1.1 (six connections) each chunk costs a round
 // trip, and /units waited on about twenty of them after the entry (issue 12). Only modules the sign-in
 // page never loads belong here (`node scripts/bundle-size.mjs --check` fails if one slips in); their
 // own dependencies stay where they were.
-const CHUNK_GROUPS: Record<string, RegExp[]> = {
+const CHUNK_GROUPS: Record<'signed-in' | 'lists', RegExp[]> = {
   'signed-in': [
     /\/node_modules\/@tanstack\/react-query\/build\/modern\/(useQuery|useBaseQuery|useSuspenseQuery|QueryErrorResetBoundary|errorBoundaryUtils|suspense)\.js$/,
     /\/node_modules\/@tanstack\/query-core\/build\/modern\/queryObserver\.js$/,
@@ -46,14 +52,17 @@ const CHUNK_GROUPS: Record<string, RegExp[]> = {
   ],
 }
 
+const matchesAny = (patterns: RegExp[], id: string) => patterns.some((pattern) => pattern.test(id))
+
 export default defineConfig({
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: './src/routes', generatedRouteTree: './src/routeTree.gen.ts' }),
     startUp.plugin,
+    unitsOpening.plugin,
     catalogs(),
     // What /units runs as it opens — the start-up chunk, the signed-in layout, the units route and the
     // paged list — compiles off the main thread as it streams in (scripts/vite-compile-hints.ts).
-    compileHints(['start-up', 'signed-in', '_app', '_app.units', 'lists']),
+    compileHints(['start-up', 'signed-in']),
     react(),
     tailwindcss(),
     // The page's first script asks for the opening screen's data and code (src/app/opening-requests.ts).
@@ -61,10 +70,11 @@ export default defineConfig({
       entry: 'src/head-start.ts',
       dataId: OPENING_CHUNKS_ID,
       openingScreens: {
-        '/units': ['src/routes/_app.tsx', 'src/routes/_app.units.tsx'],
+        '/units': UNITS_OPENING_COMPONENTS,
         '/signin': ['src/routes/_public.tsx', 'src/routes/_public.signin.tsx'],
       },
     }),
+    inlineFavicon('/icons/icon.svg'),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -100,8 +110,10 @@ export default defineConfig({
           includeDependenciesRecursively: false,
           groups: [
             // First: a module the entry loads is in this chunk, whichever group below it also matches.
-            { name: 'start-up', test: startUp.has, priority: 1 },
-            ...Object.entries(CHUNK_GROUPS).map(([name, patterns]) => ({ name, test: (id: string) => patterns.some((pattern) => pattern.test(id)) })),
+            { name: 'start-up', test: startUp.has, priority: 2 },
+            // Next: what /units opens with is in signed-in, whichever list or page piece it is.
+            { name: 'signed-in', test: (id: string) => unitsOpening.has(id) || matchesAny(CHUNK_GROUPS['signed-in'], id), priority: 1 },
+            { name: 'lists', test: (id: string) => matchesAny(CHUNK_GROUPS.lists, id) },
           ],
         },
       },

@@ -23,7 +23,19 @@ export const ROUTE_FILES = {
   '/unit/$unitId/pre-inspections': ['src/routes/__root.tsx', 'src/routes/_app.tsx', 'src/routes/_app.unit.$unitId.pre-inspections.tsx'],
 }
 
-export const BUDGET = { signinKb: 130, totalKb: 350 }
+export const BUDGET = { signinKb: 130, totalKb: 350, unitsOpeningChunks: 1 }
+
+/**
+ * The lazy chunks the head start asks for with the app's entry when /units opens (index.html's data
+ * block, scripts/vite-head-start.ts). One: on a slow link, six requests at once shared it worse than one
+ * file of the same bytes (vite.config.ts, docs/benchmarks.md).
+ */
+export function unitsOpeningChunks(distDir = 'dist') {
+  const html = readFileSync(path.join(distDir, 'index.html'), 'utf8')
+  const data = /<script type="application\/json" id="opening-chunks">(.*?)<\/script>/s.exec(html)?.[1]
+  if (!data) throw new Error('index.html has no opening-chunks data block')
+  return JSON.parse(data)['/units'] ?? []
+}
 
 const gzipKb = (file) => gzipSync(readFileSync(file), { level: 9 }).length / 1024
 
@@ -159,6 +171,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     for (const file of signin.files) console.log(`  ${kb(file.kb).padStart(9)}  ${file.path}`)
     if (signin.totalKb > BUDGET.signinKb) failures.push(`/signin downloads ${kb(signin.totalKb)} of JS by network idle (budget ${BUDGET.signinKb} KB)`)
     if (result.totalJsKb > BUDGET.totalKb) failures.push(`all JS is ${kb(result.totalJsKb)} (budget ${BUDGET.totalKb} KB)`)
+    const opening = unitsOpeningChunks(distDir)
+    console.log(`/units opens with ${opening.length} lazy chunk(s): ${opening.join(', ')}`)
+    if (opening.length > BUDGET.unitsOpeningChunks) failures.push(`/units opens with ${opening.length} lazy chunks (at most ${BUDGET.unitsOpeningChunks})`)
     if (failures.length > 0) {
       console.error(`Bundle budget exceeded:\n  ${failures.join('\n  ')}`)
       process.exit(1)

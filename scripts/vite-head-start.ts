@@ -15,6 +15,7 @@ interface Chunk {
   name: string
   isEntry: boolean
   facadeModuleId: string | null
+  moduleIds: string[]
   imports: string[]
 }
 
@@ -49,7 +50,8 @@ export function openingChunks(bundle: Bundle, appEntry: Chunk, root: string, bas
   for (const [screen, files] of Object.entries(openingScreens)) {
     const components = files.map((file) => {
       const id = `${path.resolve(root, file)}?tsr-split=component`
-      const chunk = [...chunks.values()].find((candidate) => candidate.facadeModuleId === id)
+      // Its own chunk, or the group chunk it was put in (vite.config.ts puts /units' into signed-in).
+      const chunk = [...chunks.values()].find((candidate) => candidate.facadeModuleId === id || candidate.moduleIds.includes(id))
       if (!chunk) throw new Error(`head start: no lazy component chunk for ${file} (opening screen ${screen})`)
       return chunk
     })

@@ -1,7 +1,10 @@
 // A round user picture; the default avatar image stands in when there is none or it fails to load.
 import { useState } from 'react'
+import defaultAvatarSvg from '../../public/images/default-avatar.svg?raw'
+import { svgDataUrl } from '../lib/svg-data-url.ts'
 
-export const DEFAULT_AVATAR_URL = '/images/default-avatar.svg'
+/** Inside the code rather than a file the first screen asks for (see brand-mark.ts). */
+export const DEFAULT_AVATAR_URL = svgDataUrl(defaultAvatarSvg)
 
 interface AvatarProps {
   src: string | null | undefined

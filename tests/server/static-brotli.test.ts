@@ -1,7 +1,7 @@
 // The built client's brotli copies (issue 24 item 8): a browser that takes brotli gets the build's `.br`
 // file, byte for byte what the build wrote; one that does not gets gzip as before; a file the build left
 // without a copy is gzipped too, and the shell follows the same rule.
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs'
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
@@ -90,15 +90,38 @@ test('Accept-Encoding is read as RFC 9110 writes it', () => {
 })
 
 test('a file changed after the build is sent as it is now, never as its older brotli copy', async () => {
-  const file = path.join(staticDir, 'assets', 'changed-abc.js')
+  const file = path.join(staticDir, 'sw.js')
   writeFileSync(file, chunk)
   await precompressDir(staticDir)
-  expect((await get('/assets/changed-abc.js', 'br')).response.headers.get('content-encoding')).toBe('br')
+  expect((await get('/sw.js', 'br')).response.headers.get('content-encoding')).toBe('br')
   // As a deploy that replaces the service worker does: the file changes, its copy stays.
   appendFileSync(file, '// the next version\n')
   const later = new Date(Date.now() + 5_000)
   utimesSync(file, later, later)
-  const { response, body } = await get('/assets/changed-abc.js', 'gzip, br')
+  const { response, body } = await get('/sw.js', 'gzip, br')
   expect(response.headers.get('content-encoding')).toBe('gzip')
   expect(gunzipSync(body).toString()).toBe(`${chunk}// the next version\n`)
+})
+
+test('a hashed asset is read once and then answered from memory, in each encoding asked for', async () => {
+  const file = path.join(staticDir, 'assets', 'kept-abc.js')
+  writeFileSync(file, chunk)
+  await precompressDir(staticDir)
+  const first = await get('/assets/kept-abc.js', 'br')
+  const identity = await get('/assets/kept-abc.js', 'identity')
+  // Its name changes whenever its content does, so the disk is not asked again, even when the file goes.
+  rmSync(file)
+  rmSync(`${file}.br`)
+  const again = await get('/assets/kept-abc.js', 'br')
+  expect(again.response.status).toBe(200)
+  expect(again.response.headers.get('content-encoding')).toBe('br')
+  expect(again.body.equals(first.body)).toBe(true)
+  const plain = await get('/assets/kept-abc.js', 'identity')
+  expect(plain.response.status).toBe(200)
+  expect(plain.body.equals(identity.body)).toBe(true)
+  expect(plain.body.toString()).toBe(chunk)
+  // A name never found is not remembered as missing: a deploy may add it later.
+  expect((await get('/assets/not-yet-abc.js', 'br')).response.status).toBe(404)
+  writeFileSync(path.join(staticDir, 'assets', 'not-yet-abc.js'), chunk)
+  expect((await get('/assets/not-yet-abc.js', 'br')).response.status).toBe(200)
 })

@@ -7,6 +7,7 @@ import { CloseIcon, MenuIcon } from './layout-icons.tsx'
 import { ThemeSwitch } from './theme-switch.tsx'
 import { UserMenu } from './user-menu.tsx'
 import { t } from '../../i18n/translate.ts'
+import { BRAND_MARK_URL } from '../../ui/brand-mark.ts'
 
 interface HeaderProps {
   user: AuthUser
@@ -23,7 +24,7 @@ export function Header({ user, mobile, sidebarExpanded, onToggleSidebar, sidebar
     <header className="sticky top-0 z-30 flex h-16 shrink-0 items-center gap-3 border-b border-slate-200 bg-white px-4 shadow-sm md:px-6 dark:border-strokedark dark:bg-boxdark">
       {mobile ? (
         <Link to="/units" className="flex min-w-0 items-center gap-2 font-semibold text-slate-900 dark:text-white">
-          <img src="/icons/icon.svg" alt="" className="h-8 w-8" />
+          <img src={BRAND_MARK_URL} alt="" className="h-8 w-8" />
           <span className="truncate">{user.company?.name}</span>
         </Link>
       ) : (

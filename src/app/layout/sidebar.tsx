@@ -9,6 +9,7 @@ import { NavIcon } from './layout-icons.tsx'
 import { badgeCount, sidebarItems, waitingCount, waitingLabel } from './nav-items.ts'
 import { isNarrowViewport, shouldCollapseAfterNavClick } from './sidebar-state.ts'
 import { t } from '../../i18n/translate.ts'
+import { BRAND_MARK_URL } from '../../ui/brand-mark.ts'
 
 interface SidebarProps {
   id: string
@@ -47,7 +48,7 @@ export function Sidebar({ id, user, counts, expanded, onExpandedChange }: Sideba
           onClick={collapseOnNarrowScreen}
           className="flex items-center gap-3 px-6 py-5 text-lg font-semibold text-white focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-white"
         >
-          <img src="/icons/icon.svg" alt="" className="h-9 w-9" />
+          <img src={BRAND_MARK_URL} alt="" className="h-9 w-9" />
           <span className="truncate">{user.company?.name}</span>
         </Link>
         <nav aria-label={t('Main')} className="px-4 py-4">

@@ -63,6 +63,63 @@ describe('the first screen', () => {
     expect(ran).toEqual(['outbox', 'bell'])
   })
 
+  test('waits for the painted frame to reach the screen: at most PRESENTED_LIMIT_MS where the browser does not say', async () => {
+    // A page that is idle at once: only the wait for the screen holds the work back.
+    vi.stubGlobal('requestIdleCallback', (callback: () => void) => window.setTimeout(callback, 1))
+    try {
+      const router = fakeRouter()
+      const queryClient = new QueryClient()
+      firstScreen.watchFirstScreen(router, queryClient)
+      router.render()
+      // The frame (16 ms with fake timers) and the task after it have run; the screen is not known to be up yet.
+      await vi.advanceTimersByTimeAsync(firstScreen.PRESENTED_LIMIT_MS - 50)
+      expect(firstScreen.isFirstScreenShown()).toBe(false)
+      await vi.advanceTimersByTimeAsync(100)
+      expect(firstScreen.isFirstScreenShown()).toBe(true)
+    } finally {
+      vi.unstubAllGlobals()
+    }
+  })
+
+  test("where the browser reports largest paints, the first one from the painted frame on lets the work go", async () => {
+    const observers: { callback: PerformanceObserverCallback; self: PerformanceObserver }[] = []
+    class FakeObserver {
+      static supportedEntryTypes = ['largest-contentful-paint']
+      constructor(callback: PerformanceObserverCallback) {
+        observers.push({ callback, self: this as unknown as PerformanceObserver })
+      }
+      observe() {}
+      disconnect() {
+        observers.splice(observers.findIndex((observer) => observer.self === (this as unknown as PerformanceObserver)), 1)
+      }
+    }
+    vi.stubGlobal('PerformanceObserver', FakeObserver)
+    try {
+      const report = (startTime: number) => {
+        for (const { callback, self } of [...observers]) callback({ getEntries: () => [{ startTime } as PerformanceEntry] } as PerformanceObserverEntryList, self)
+      }
+      const router = fakeRouter()
+      const queryClient = new QueryClient()
+      const ran: string[] = []
+      firstScreen.afterFirstScreen(() => ran.push('bell'))
+      firstScreen.watchFirstScreen(router, queryClient)
+      router.render()
+      await vi.advanceTimersByTimeAsync(20)
+      expect(observers).toHaveLength(1)
+      // A paint from before the frame (the header, reported late) is not the screen.
+      report(performance.now() - 10_000)
+      await vi.advanceTimersByTimeAsync(30)
+      expect(observers).toHaveLength(1)
+      report(performance.now())
+      expect(observers).toHaveLength(0)
+      // Then idle time, as before; well before the limit the work has run.
+      await vi.advanceTimersByTimeAsync(1_000)
+      expect(ran).toEqual(['bell'])
+    } finally {
+      vi.unstubAllGlobals()
+    }
+  })
+
   test('answered data before the route renders is not enough: the screen must have rendered', async () => {
     const router = fakeRouter()
     const queryClient = new QueryClient()

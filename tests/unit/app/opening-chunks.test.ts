@@ -6,8 +6,8 @@ import { openingChunks } from '../../../scripts/vite-head-start.ts'
 
 const ROOT = '/app'
 
-function chunk(fileName: string, imports: string[] = [], facadeModuleId: string | null = null, isEntry = false) {
-  return { type: 'chunk' as const, fileName, name: fileName, imports, facadeModuleId, isEntry }
+function chunk(fileName: string, imports: string[] = [], facadeModuleId: string | null = null, isEntry = false, moduleIds: string[] = facadeModuleId ? [facadeModuleId] : []) {
+  return { type: 'chunk' as const, fileName, name: fileName, imports, facadeModuleId, isEntry, moduleIds }
 }
 
 const entry = chunk('assets/index.js', ['assets/start-up.js'], `${ROOT}/index.html`, true)
@@ -34,6 +34,22 @@ describe("the opening screens' chunks", () => {
   test('follow the base the app is served under', () => {
     expect(openingChunks(bundle, entry, ROOT, '/fleet/', { '/units': ['src/routes/_app.tsx'] })).toEqual({
       '/units': ['/fleet/assets/_app.js', '/fleet/assets/signed-in.js'],
+    })
+  })
+
+  test('a route component put into a group chunk is found in that chunk', () => {
+    const grouped = {
+      ...bundle,
+      'assets/signed-in.js': chunk('assets/signed-in.js', ['assets/start-up.js'], null, false, [
+        `${ROOT}/src/routes/_app.tsx?tsr-split=component`,
+        `${ROOT}/src/routes/_app.units.tsx?tsr-split=component`,
+        `${ROOT}/src/ui/data-table.tsx`,
+      ]),
+    }
+    delete (grouped as Record<string, unknown>)['assets/_app.js']
+    delete (grouped as Record<string, unknown>)['assets/_app.units.js']
+    expect(openingChunks(grouped, entry, ROOT, '/', { '/units': ['src/routes/_app.tsx', 'src/routes/_app.units.tsx'] })).toEqual({
+      '/units': ['/assets/signed-in.js'],
     })
   })
 

@@ -66,6 +66,22 @@ async function appQueries() {
 const asked = () => server.received.map((request) => request.path)
 
 describe('the head start', () => {
+  test("asks for the screen's chunks before its data, so the server sends them before it runs the queries", () => {
+    storeSession('token-1', 'u1')
+    storeSessionHint(owner)
+    const order: string[] = []
+    openAt('/units', {
+      fetch: (input) => {
+        order.push(`fetch ${new URL(String(input)).pathname.replace(/\/[^/]*$/, '/…')}`)
+        return Promise.reject(new Error('not sent in this test'))
+      },
+      preloadModule: (chunk) => order.push(`preload ${chunk}`),
+    })
+    expect(order.slice(0, UNITS_CHUNKS.length)).toEqual(UNITS_CHUNKS.map((chunk) => `preload ${chunk}`))
+    expect(order.slice(UNITS_CHUNKS.length).every((step) => step.startsWith('fetch '))).toBe(true)
+    expect(order).toHaveLength(UNITS_CHUNKS.length + 3)
+  })
+
   test("reads the app's own storage keys", () => {
     for (const [name, key] of Object.entries(HEAD_START_STORAGE_KEYS)) expect(STORAGE_KEYS[name as keyof typeof STORAGE_KEYS]).toBe(key)
   })

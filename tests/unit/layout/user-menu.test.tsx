@@ -45,6 +45,13 @@ beforeEach(() => {
 
 const menuItemNames = () => screen.getAllByRole('menuitem').map((item) => item.textContent)
 
+test('a user without a picture gets the stand-in avatar from the code, not a file the page must ask for', async () => {
+  const { button } = await renderMenu()
+  const pictures = [...button.querySelectorAll('img')]
+  expect(pictures.length).toBeGreaterThan(0)
+  for (const picture of pictures) expect(picture.getAttribute('src')).toMatch(/^data:image\/svg\+xml,%3Csvg/)
+})
+
 describe('UserMenu', () => {
   test('opening it shows the name and email and moves focus to My Profile', async () => {
     const { button } = await renderMenu()
