@@ -66,6 +66,9 @@ export async function buildAttachRequest(db: OutboxDb, op: OpRecord & { kind: 'u
   return json('POST', uploadPath(draft, op.payload.kind), body)
 }
 
+/** A review of a pre-trip finished on this device that never reached the server. */
+export const REVIEWED_NEVER_SENT_MESSAGE = m('The report you reviewed never reached the server. Review the last report again.')
+
 /** A draft's change whose draft the server never made (its create was refused or discarded). */
 export const NEVER_CREATED_MESSAGE = m('This draft was never created on the server.')
 
@@ -157,8 +160,16 @@ export async function buildRequest(db: OutboxDb, op: OpRecord, draft: DraftRecor
       })
     case 'result':
       return json('PUT', `${resource}/${encodeURIComponent(serverId)}/result`, op.payload)
-    case 'review':
-      return json('POST', `${resource}/${encodeURIComponent(serverId)}/review`, op.payload)
+    case 'review': {
+      const { reviewed_draft_id: reviewedDraftId, ...review } = op.payload
+      if (reviewedDraftId) {
+        // Sent after the reviewed pre-trip's own changes (one lane per unit), so it has its server id by now.
+        const reviewedId = (await db.drafts.get(reviewedDraftId))?.serverId
+        if (!reviewedId) return { unsendable: REVIEWED_NEVER_SENT_MESSAGE }
+        review.inspection_id = reviewedId
+      }
+      return json('POST', `${resource}/${encodeURIComponent(serverId)}/review`, review)
+    }
     case 'upload': {
       const stored = await readMedia(db, op.payload.mediaId)
       if (!stored) return { unsendable: m('The captured file is no longer on this device.') }

@@ -85,6 +85,11 @@ export interface ReviewPayload {
   /** PNG data URL. */
   signature: string
   signed_at: string
+  /**
+   * The report reviewed was a pre-trip finished on this device that the server had not numbered yet
+   * (features/pretrip/report-to-review.ts): its id on the server is looked up when the review is sent.
+   */
+  reviewed_draft_id?: string
 }
 
 /**

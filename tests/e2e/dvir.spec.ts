@@ -18,7 +18,7 @@ const CERTIFICATION_SAVED = 'Certification saved. It is sent to the server as so
 interface ServerReport {
   _id: string
   description: string
-  dvir?: { results: { _id: string; item: string; result: string; severity: string | null; note: string }[]; signedAt: string | null }
+  dvir?: { results: { _id: string; item: string; result: string; severity: string | null; note: string }[]; signedAt: string | null; review?: { reviewed_id: string | null } | null }
 }
 
 async function reportsOf(request: APIRequestContext, session: Session, unitId: string): Promise<ServerReport[]> {
@@ -101,6 +101,62 @@ test.describe('on a phone', () => {
     expect(await unitStatus(request, owner, unitId)).toBe('Maintenance')
     const timeline = (await (await request.get(`/api/units/${unitId}/timeline`, { headers: auth(owner) })).json()) as { status: string; notes: string }[]
     expect(timeline.filter((entry) => entry.notes.startsWith('Out of service: DVIR-'))).toHaveLength(1)
+  })
+
+  // Decision 021's open case: before, the second reviewed the report before the first, the server refused
+  // that once the first arrived, and offline the phone could only offer the same old report again.
+  test('two pre-trips back to back offline: the second reviews the first, still on the phone; online, both arrive and the review names the first', async ({ page, context, request }) => {
+    test.slow()
+    const owner = await apiSession(request, OWNER)
+    const maria = await apiSession(request, MARIA)
+    const unitId = await unitForMaria(request, owner, maria, 'TWICE')
+    const stamp = Date.now()
+    const [first, second] = [`First offline ${stamp}`, `Second offline ${stamp}`]
+
+    await signIn(page, MARIA)
+    const [file] = await canvasJpegs(page, [120])
+    await page.goto(`/unit/${unitId}/pre-inspections`)
+    await expect(page.getByText("You didn't made any pretrips yet.")).toBeVisible()
+    await context.setOffline(true)
+
+    const pretrip = async (description: string, defect: string | null) => {
+      await expect(page.getByRole('heading', { name: 'Step 1 of 2: Photos and videos' })).toBeVisible()
+      for (const item of CHECKLIST) {
+        await page.getByLabel(`Choose photos for ${item}`).setInputFiles(file!)
+        await expect(page.getByRole('list', { name: `Captures of ${item}` }).getByRole('listitem')).toHaveCount(1, { timeout: 30_000 })
+      }
+      if (defect) {
+        const lights = page.getByRole('group', { name: 'Result for Lights' })
+        await lights.getByRole('radio', { name: 'Defect' }).check()
+        await lights.getByRole('radio', { name: 'Minor' }).check()
+        await lights.getByLabel('Defect note').fill(defect)
+        await lights.getByLabel('Defect note').blur()
+      }
+      await page.getByRole('button', { name: 'Next' }).click()
+      await page.getByRole('textbox', { name: 'Description' }).fill(description)
+      await signAndFinish(page)
+      await expect(page.getByRole('heading', { name: 'My Units' })).toBeVisible()
+    }
+    await page.getByRole('button', { name: 'Start / Continue PreTrip' }).click()
+    await pretrip(first, 'Left headlamp dim')
+
+    await page.locator(`a[href="/unit/${unitId}/pre-inspections"]`).first().click()
+    await page.getByRole('button', { name: 'Start / Continue PreTrip' }).click()
+    const review = page.getByRole('region', { name: 'Review the last report' })
+    await expect(review).toContainText('Your pre-trip of')
+    await expect(review).toContainText('Left headlamp dim')
+    // The first one's saved toast sits over the bottom of a phone's screen, where the pad scrolls to.
+    await expect(page.getByText('Pre-Inspection was successfully saved.')).toBeHidden({ timeout: 15_000 })
+    await sign(page, 'Driver, Sign Below')
+    await page.getByRole('button', { name: 'Sign and continue' }).click()
+    await pretrip(second, null)
+
+    await context.setOffline(false)
+    await expect.poll(async () => (await reportsOf(request, maria, unitId)).filter((report) => [first, second].includes(report.description)).length, { timeout: 90_000 }).toBe(2)
+    await expect.poll(() => outboxOps(page), { timeout: 30_000 }).toBe(0)
+    const reports = await reportsOf(request, maria, unitId)
+    const firstId = reports.find((report) => report.description === first)!._id
+    expect(reports.find((report) => report.description === second)!.dvir?.review?.reviewed_id).toBe(firstId)
   })
 })
 

@@ -3,7 +3,6 @@
 // device and queued like every other step; 'Sign and continue' opens step 1.
 import { useState } from 'react'
 import { toast } from 'react-hot-toast'
-import type { LastReport } from '../../../core/contract/dvir.ts'
 import { errorText } from '../../api/error-message.ts'
 import { formatInspectionDate } from '../../lib/dates.ts'
 import { outboxDb, type DraftRecord } from '../../outbox/outbox-db.ts'
@@ -11,11 +10,13 @@ import { Button } from '../../ui/button.tsx'
 import { ReportResults } from '../../ui/report-results.tsx'
 import { SignaturePad } from '../../ui/signature-pad.tsx'
 import { reviewLastReport } from './pretrip-actions.ts'
+import type { ReportToReview } from './report-to-review.ts'
 import { m, t, tr } from '../../i18n/translate.ts'
 
 export const REVIEW_SIGN_MESSAGE = m('Sign that you reviewed the last report.')
 
-export function LastReportReview({ draft, report, refusal }: { draft: DraftRecord; report: LastReport; refusal: string | null }) {
+export function LastReportReview({ draft, target, refusal }: { draft: DraftRecord; target: ReportToReview; refusal: string | null }) {
+  const { report } = target
   const [signature, setSignature] = useState<string | null>(null)
   const [saving, setSaving] = useState(false)
 
@@ -26,7 +27,7 @@ export function LastReportReview({ draft, report, refusal }: { draft: DraftRecor
     }
     setSaving(true)
     try {
-      await reviewLastReport(outboxDb, draft, report._id, signature)
+      await reviewLastReport(outboxDb, draft, target, signature)
     } catch (error) {
       toast.error(errorText(error))
     } finally {
@@ -41,7 +42,9 @@ export function LastReportReview({ draft, report, refusal }: { draft: DraftRecor
           {t('Review the last report')}
         </h2>
         <p className="text-sm text-slate-600 dark:text-slate-300">
-          {t('{number} by {name}, {date}', { number: report.number, name: report.authorName || t('a driver'), date: formatInspectionDate(report.signedAt ?? report.finishedAt) })}
+          {target.draftId
+            ? t('Your pre-trip of {date}, kept on this device until it is sent', { date: formatInspectionDate(report.signedAt ?? report.finishedAt) })
+            : t('{number} by {name}, {date}', { number: report.number, name: report.authorName || t('a driver'), date: formatInspectionDate(report.signedAt ?? report.finishedAt) })}
         </p>
       </div>
       {refusal && (

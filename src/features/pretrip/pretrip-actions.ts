@@ -7,6 +7,7 @@ import { posterFrameOf } from '../../lib/video-poster.ts'
 import { downscalePhoto } from '../../lib/image-downscale.ts'
 import { addCapture, cancelDraft, finishDraft, saveDescription, saveOdometer, saveReview, saveStep, startDraft } from '../../outbox/draft-store.ts'
 import type { DraftRecord, OutboxDb } from '../../outbox/outbox-db.ts'
+import { reviewOf, type ReportToReview } from './report-to-review.ts'
 
 export interface PretripOwner {
   unitId: string
@@ -123,8 +124,8 @@ export async function finishPretrip(
  * §396.13, before step 1: the driver signed that they reviewed the unit's last report; the pre-trip
  * moves on to step 1 (unless it is past it already — a review made again after the server refused one).
  */
-export async function reviewLastReport(db: OutboxDb, draft: Pick<DraftRecord, 'id' | 'step'>, reportId: string, signature: string): Promise<void> {
-  await saveReview(db, draft.id, { inspection_id: reportId, signature, signed_at: new Date().toISOString() })
+export async function reviewLastReport(db: OutboxDb, draft: Pick<DraftRecord, 'id' | 'step'>, target: ReportToReview, signature: string): Promise<void> {
+  await saveReview(db, draft.id, reviewOf(target, signature, new Date()))
   if (draft.step < 1) await saveStep(db, draft.id, 1)
 }
 

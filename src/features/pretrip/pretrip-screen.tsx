@@ -20,6 +20,9 @@ import { SkeletonList } from '../../ui/skeleton-list.tsx'
 import { UnknownUnit } from '../../ui/unknown-unit.tsx'
 import { cancelPretrip, startPretrip, type PretripOwner } from './pretrip-actions.ts'
 import { lastReportQuery, pretripUnitQuery } from './pretrip-queries.ts'
+import { reportToReview, reviewCovers } from './report-to-review.ts'
+import { useSignedInUser } from '../../api/use-signed-in-user.ts'
+import { fullNameOf } from '../drivers/driver-search.ts'
 import { pretripStepOf } from './pretrip-rules.ts'
 import { PretripWizard } from './pretrip-wizard.tsx'
 import { PreviousPretrips } from './previous-pretrips.tsx'
@@ -63,18 +66,20 @@ export function PretripScreen({ unitId, driverId, companyId }: { unitId: string;
   // §396.13: the last report is reviewed and signed for before step 1 — and again when the server
   // refused the review (another report arrived first), with the report that really is the last.
   const lastReport = useQuery(lastReportQuery(unitId))
-  const report = lastReport.data?.report ?? null
+  const user = useSignedInUser()
+  const target = reportToReview(lastReport.data?.report ?? null, lastReport.dataUpdatedAt, finishedHere, fullNameOf(user.details))
   const refusals = useDvirRefusals(draft?.id)
   const { refetch: refetchLastReport } = lastReport
   useEffect(() => {
     if (refusals.review) void refetchLastReport()
   }, [refusals.review, refetchLastReport])
-  const reviewDue = !!draft && draft.status === 'open' && !!report && ((step === 0 && draft.review?.inspection_id !== report._id) || refusals.review !== null)
+  const reviewed = reviewCovers(draft?.review, target, finishedHere)
+  const reviewDue = !!draft && draft.status === 'open' && !!target && ((step === 0 && !reviewed) || refusals.review !== null)
 
   const start = async () => {
     setStarting(true)
     try {
-      await startPretrip(outboxDb, owner, { reviewFirst: report !== null && draft?.review?.inspection_id !== report._id })
+      await startPretrip(outboxDb, owner, { reviewFirst: target !== null && !reviewed })
     } catch (error) {
       toast.error(errorText(error))
     } finally {
@@ -120,8 +125,8 @@ export function PretripScreen({ unitId, driverId, companyId }: { unitId: string;
         )
       ) : draft === undefined ? (
         <SkeletonList label={t('Loading pre-trip')} count={2} />
-      ) : draft && reviewDue && report ? (
-        <LastReportReview draft={draft} report={report} refusal={refusals.review} />
+      ) : draft && reviewDue && target ? (
+        <LastReportReview draft={draft} target={target} refusal={refusals.review} />
       ) : draft && step !== 0 ? (
         <PretripWizard draft={draft} step={step} checklist={checklist} />
       ) : (

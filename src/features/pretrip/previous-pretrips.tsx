@@ -77,7 +77,7 @@ function WaitingPretrip({ draft }: { draft: DraftRecord }) {
   }, [refusals.review, refetch])
   return (
     <div className={`${cardClass} flex flex-col gap-3 border-dashed p-4`} data-testid="waiting-pretrip">
-      {refusals.review && last.data?.report && <LastReportReview draft={draft} report={last.data.report} refusal={refusals.review} />}
+      {refusals.review && last.data?.report && <LastReportReview draft={draft} target={{ report: last.data.report, draftId: null }} refusal={refusals.review} />}
       {[...refusals.results].map(([item, message]) => (
         <p key={item} role="alert" className="text-sm font-medium text-red-700 dark:text-red-300">
           {item}: {message}

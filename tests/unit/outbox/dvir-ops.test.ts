@@ -7,6 +7,8 @@ import { finishDraft, saveItemResult, saveReview, saveSignature, startDraft } fr
 import { OutboxDb } from '../../../src/outbox/outbox-db.ts'
 import { setOutboxSession } from '../../../src/outbox/outbox-session.ts'
 import { createReplayer } from '../../../src/outbox/replay.ts'
+import { REVIEWED_NEVER_SENT_MESSAGE } from '../../../src/outbox/op-requests.ts'
+import { reportToReview, reviewCovers, reviewOf } from '../../../src/features/pretrip/report-to-review.ts'
 import { provideLocalStorage, SIGNATURE, startOutboxServer, type OutboxServer } from './outbox-test-server.ts'
 
 provideLocalStorage()
@@ -86,4 +88,46 @@ test('a refused review holds the finish back on the device; reviewing the real l
   const serverId = (await db.drafts.get(draft.id))!.serverId!
   const reviews = await server.reviewsOf(serverId)
   expect(reviews.map((review) => review.reviewedId)).toEqual([last])
+})
+
+test("a second pre-trip finished offline reviews the first, still on the device; sent in order, the review names the first's server id", async () => {
+  const { db, unitId, draft: first, replay } = await driverDevice()
+  const earlier = await server.earlierReport(unitId)
+  await saveReview(db, first.id, { inspection_id: earlier, signature: SIGNATURE, signed_at: new Date().toISOString() })
+  await saveItemResult(db, first.id, { item: 'Horn', result: 'defect', severity: 'minor', note: 'Weak' })
+  await saveSignature(db, first.id, SIGNATURE)
+  await finishDraft(db, first.id, { fields: finishFields })
+  // Nothing has been sent: the first has no id on the server when the second's driver reviews it.
+  expect((await db.drafts.get(first.id))!.serverId).toBeNull()
+  const second = await startDraft(db, 'pre-inspection', unitId, server.owner.companyId, server.driver.id)
+  const target = reportToReview(null, 0, [(await db.drafts.get(first.id))!], 'Dana Driver')!
+  expect(target).toMatchObject({ draftId: first.id, report: { _id: first.id, results: [{ item: 'Horn', severity: 'minor', note: 'Weak' }] } })
+  await saveReview(db, second.id, reviewOf(target, SIGNATURE, new Date()))
+  await saveSignature(db, second.id, SIGNATURE)
+  await finishDraft(db, second.id, { fields: finishFields })
+
+  expect(await replay()).toMatchObject({ remaining: 0, failed: 0 })
+  const firstServerId = (await db.drafts.get(first.id))!.serverId!
+  const secondServerId = (await db.drafts.get(second.id))!.serverId!
+  expect((await server.reviewsOf(secondServerId)).map((review) => review.reviewedId)).toEqual([firstServerId])
+  // Delivered, the first is the server's last report under its own id, and the review still covers it.
+  const drafts = await db.drafts.toArray()
+  const served = { report: { ...target.report, _id: firstServerId }, draftId: null }
+  expect(reviewCovers((await db.drafts.get(second.id))!.review, served, drafts)).toBe(true)
+})
+
+test('a review of a pre-trip of this device that never reached the server is refused on the device, not sent', async () => {
+  const { db, unitId, draft: first, replay } = await driverDevice()
+  await saveSignature(db, first.id, SIGNATURE)
+  await finishDraft(db, first.id, { fields: finishFields })
+  const second = await startDraft(db, 'pre-inspection', unitId, server.owner.companyId, server.driver.id)
+  expect(second.id).not.toBe(first.id)
+  await saveReview(db, second.id, reviewOf(reportToReview(null, 0, [(await db.drafts.get(first.id))!], 'Dana Driver')!, SIGNATURE, new Date()))
+  // The first is discarded from the device before any of it was sent (as a driver discards refused changes).
+  await db.ops.where('draftId').equals(first.id).delete()
+  await db.drafts.update(first.id, { status: 'cancelled' })
+  expect(await replay()).toMatchObject({ failed: 1 })
+  const review = (await db.ops.toArray()).find((op) => op.kind === 'review')!
+  expect(review).toMatchObject({ state: 'failed', lastError: REVIEWED_NEVER_SENT_MESSAGE })
+  expect(await server.reviewsOf((await db.drafts.get(second.id))!.serverId!)).toEqual([])
 })
