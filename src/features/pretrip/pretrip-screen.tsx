@@ -21,8 +21,6 @@ import { UnknownUnit } from '../../ui/unknown-unit.tsx'
 import { cancelPretrip, startPretrip, type PretripOwner } from './pretrip-actions.ts'
 import { lastReportQuery, pretripUnitQuery } from './pretrip-queries.ts'
 import { reportToReview, reviewCovers } from './report-to-review.ts'
-import { useSignedInUser } from '../../api/use-signed-in-user.ts'
-import { fullNameOf } from '../drivers/driver-search.ts'
 import { pretripStepOf } from './pretrip-rules.ts'
 import { PretripWizard } from './pretrip-wizard.tsx'
 import { PreviousPretrips } from './previous-pretrips.tsx'
@@ -66,8 +64,7 @@ export function PretripScreen({ unitId, driverId, companyId }: { unitId: string;
   // §396.13: the last report is reviewed and signed for before step 1 — and again when the server
   // refused the review (another report arrived first), with the report that really is the last.
   const lastReport = useQuery(lastReportQuery(unitId))
-  const user = useSignedInUser()
-  const target = reportToReview(lastReport.data?.report ?? null, lastReport.dataUpdatedAt, finishedHere, fullNameOf(user.details))
+  const target = reportToReview(lastReport.data?.report ?? null, lastReport.dataUpdatedAt, finishedHere)
   const refusals = useDvirRefusals(draft?.id)
   const { refetch: refetchLastReport } = lastReport
   useEffect(() => {

@@ -13,8 +13,8 @@ export interface ReportToReview {
   draftId: string | null
 }
 
-/** A pre-trip finished on this device, as a last report is shown for review. */
-export function localReport(draft: DraftRecord, authorName: string): LastReport {
+/** A pre-trip finished on this device, as a last report is shown for review ('Your pre-trip of …'). */
+export function localReport(draft: DraftRecord): LastReport {
   const finishedAt = new Date(draft.updatedAt).toISOString()
   const results: ItemResult[] = Object.values(draft.results ?? {}).map((result) => ({
     _id: result.item,
@@ -36,7 +36,8 @@ export function localReport(draft: DraftRecord, authorName: string): LastReport 
     items: {},
     results,
     review: null,
-    authorName,
+    // The driver's own: shown as theirs, not by name.
+    authorName: '',
   }
 }
 
@@ -45,10 +46,10 @@ export function localReport(draft: DraftRecord, authorName: string): LastReport 
  * yet — still on its way, or delivered after that answer was read (`serverReadAt`, this device's
  * clock, like the draft's times) — else the server's.
  */
-export function reportToReview(server: LastReport | null, serverReadAt: number, finishedHere: readonly DraftRecord[], authorName: string): ReportToReview | null {
+export function reportToReview(server: LastReport | null, serverReadAt: number, finishedHere: readonly DraftRecord[]): ReportToReview | null {
   const newest = [...finishedHere].filter((draft) => draft.status === 'finishing' || draft.status === 'done').sort((a, b) => b.updatedAt - a.updatedAt)[0]
   const ownIsNewer = newest && (newest.status === 'finishing' || (newest.serverId !== server?._id && newest.updatedAt > serverReadAt))
-  if (newest && ownIsNewer) return { report: localReport(newest, authorName), draftId: newest.id }
+  if (newest && ownIsNewer) return { report: localReport(newest), draftId: newest.id }
   return server ? { report: server, draftId: null } : null
 }
 

@@ -100,7 +100,7 @@ test("a second pre-trip finished offline reviews the first, still on the device;
   // Nothing has been sent: the first has no id on the server when the second's driver reviews it.
   expect((await db.drafts.get(first.id))!.serverId).toBeNull()
   const second = await startDraft(db, 'pre-inspection', unitId, server.owner.companyId, server.driver.id)
-  const target = reportToReview(null, 0, [(await db.drafts.get(first.id))!], 'Dana Driver')!
+  const target = reportToReview(null, 0, [(await db.drafts.get(first.id))!])!
   expect(target).toMatchObject({ draftId: first.id, report: { _id: first.id, results: [{ item: 'Horn', severity: 'minor', note: 'Weak' }] } })
   await saveReview(db, second.id, reviewOf(target, SIGNATURE, new Date()))
   await saveSignature(db, second.id, SIGNATURE)
@@ -122,7 +122,7 @@ test('a review of a pre-trip of this device that never reached the server is ref
   await finishDraft(db, first.id, { fields: finishFields })
   const second = await startDraft(db, 'pre-inspection', unitId, server.owner.companyId, server.driver.id)
   expect(second.id).not.toBe(first.id)
-  await saveReview(db, second.id, reviewOf(reportToReview(null, 0, [(await db.drafts.get(first.id))!], 'Dana Driver')!, SIGNATURE, new Date()))
+  await saveReview(db, second.id, reviewOf(reportToReview(null, 0, [(await db.drafts.get(first.id))!])!, SIGNATURE, new Date()))
   // The first is discarded from the device before any of it was sent (as a driver discards refused changes).
   await db.ops.where('draftId').equals(first.id).delete()
   await db.drafts.update(first.id, { status: 'cancelled' })

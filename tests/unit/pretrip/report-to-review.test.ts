@@ -43,10 +43,10 @@ const serverReport: LastReport = {
 }
 
 describe('the report to review', () => {
-  test('is the pre-trip finished here and not sent yet, shown with its results, its driver and when it was finished', () => {
-    const target = reportToReview(serverReport, Date.parse('2026-11-28T09:00:00Z'), [finished()], 'Dana Driver')
+  test('is the pre-trip finished here and not sent yet, shown with its results and when it was finished', () => {
+    const target = reportToReview(serverReport, Date.parse('2026-11-28T09:00:00Z'), [finished()])
     expect(target?.draftId).toBe('local-1')
-    expect(target?.report).toMatchObject({ _id: 'local-1', number: '', authorName: 'Dana Driver', signedAt: '2026-11-28T08:10:00.000Z', description: 'Left mirror loose' })
+    expect(target?.report).toMatchObject({ _id: 'local-1', number: '', authorName: '', signedAt: '2026-11-28T08:10:00.000Z', description: 'Left mirror loose' })
     expect(target?.report.results.map((result) => [result.item, result.result, result.severity, result.note])).toEqual([
       ['Horn', 'defect', 'minor', 'Weak'],
       ['Lights', 'ok', null, ''],
@@ -55,23 +55,23 @@ describe('the report to review', () => {
 
   test("is the newest of several finished here, and the server's when none was", () => {
     const older = finished({ id: 'local-0', updatedAt: Date.parse('2026-11-28T07:00:00Z') })
-    expect(reportToReview(serverReport, 0, [older, finished()], 'Dana Driver')?.draftId).toBe('local-1')
-    expect(reportToReview(serverReport, 0, [], 'Dana Driver')).toEqual({ report: serverReport, draftId: null })
-    expect(reportToReview(null, 0, [], 'Dana Driver')).toBeNull()
-    expect(reportToReview(serverReport, 0, [finished({ status: 'cancelled' })], 'Dana Driver')?.draftId).toBeNull()
+    expect(reportToReview(serverReport, 0, [older, finished()])?.draftId).toBe('local-1')
+    expect(reportToReview(serverReport, 0, [])).toEqual({ report: serverReport, draftId: null })
+    expect(reportToReview(null, 0, [])).toBeNull()
+    expect(reportToReview(serverReport, 0, [finished({ status: 'cancelled' })])?.draftId).toBeNull()
   })
 
   test("once delivered, the server's answer read after that decides; one read before it is older than the delivery", () => {
     const delivered = finished({ status: 'done', serverId: 'server-8', updatedAt: Date.parse('2026-11-28T08:20:00Z') })
     // Read before the delivery (offline since): the phone's own, under its server id.
-    expect(reportToReview(serverReport, Date.parse('2026-11-28T08:15:00Z'), [delivered], 'Dana Driver')?.report._id).toBe('server-8')
+    expect(reportToReview(serverReport, Date.parse('2026-11-28T08:15:00Z'), [delivered])?.report._id).toBe('server-8')
     // Read after it: whatever the server says is last, even another driver's newer report.
-    expect(reportToReview(serverReport, Date.parse('2026-11-28T08:30:00Z'), [delivered], 'Dana Driver')).toEqual({ report: serverReport, draftId: null })
+    expect(reportToReview(serverReport, Date.parse('2026-11-28T08:30:00Z'), [delivered])).toEqual({ report: serverReport, draftId: null })
   })
 })
 
 describe('a signed review', () => {
-  const target = { report: localReport(finished(), 'Dana Driver'), draftId: 'local-1' }
+  const target = { report: localReport(finished()), draftId: 'local-1' }
 
   test('of the phone’s own report keeps its local id, to be looked up when sent', () => {
     const review = reviewOf(target, SIGNATURE, new Date('2026-11-28T09:00:00Z'))
