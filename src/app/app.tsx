@@ -87,6 +87,14 @@ const TOAST_PLACEMENT = isMobileDevice()
   ? ({ position: 'bottom-center', containerStyle: { bottom: 'calc(4.5rem + env(safe-area-inset-bottom))' } } as const)
   : ({ position: 'top-center', containerStyle: { top: 72 } } as const)
 
+/**
+ * On a phone a confirmation is never hovered or tapped, and just above the bottom bar it can sit over
+ * what the user does next: the signature pad a pre-trip's review scrolls to, right after the last
+ * pre-trip's 'saved' toast. It lets touches through, so a signature stroked across it still lands on
+ * the pad. Other toasts keep theirs: the new version's toast holds a Reload button.
+ */
+const TOAST_OPTIONS = isMobileDevice() ? { duration: TOAST_SHOWS_MS, success: { style: { pointerEvents: 'none' as const } } } : { duration: TOAST_SHOWS_MS }
+
 export function App() {
   // A language switch renders every screen again in the new language.
   const locale = useLocaleVersion()
@@ -108,7 +116,7 @@ export function App() {
 
 /** The Toaster, once toasts are wanted (never on signed-out /signin unless something toasts there). */
 function Toasts() {
-  return useToastsWanted() ? <Toaster {...TOAST_PLACEMENT} toastOptions={{ duration: TOAST_SHOWS_MS }} /> : null
+  return useToastsWanted() ? <Toaster {...TOAST_PLACEMENT} toastOptions={TOAST_OPTIONS} /> : null
 }
 
 /** The session is restored only once the device's cache is back, so offline it finds the cached user. */
