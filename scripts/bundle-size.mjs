@@ -15,6 +15,7 @@ import { mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
+import { OPENING_CHUNKS_ID } from '../src/app/opening-requests.ts'
 
 /** Route files that render each measured path (TanStack file routes, split chunks included). */
 export const ROUTE_FILES = {
@@ -32,8 +33,8 @@ export const BUDGET = { signinKb: 130, totalKb: 350, unitsOpeningChunks: 1 }
  */
 export function unitsOpeningChunks(distDir = 'dist') {
   const html = readFileSync(path.join(distDir, 'index.html'), 'utf8')
-  const data = /<script type="application\/json" id="opening-chunks">(.*?)<\/script>/s.exec(html)?.[1]
-  if (!data) throw new Error('index.html has no opening-chunks data block')
+  const data = new RegExp(`<script type="application/json" id="${OPENING_CHUNKS_ID}">(.*?)</script>`, 's').exec(html)?.[1]
+  if (!data) throw new Error(`index.html has no ${OPENING_CHUNKS_ID} data block`)
   return JSON.parse(data)['/units'] ?? []
 }
 
